@@ -1,0 +1,263 @@
+"""Cards as small ints, card sets as int bitmasks, and the ASCII card notation.
+
+A card *face* is ``(rank - 1) * 4 + suit``: ``0`` is the ace of clubs, ``51`` the king of spades.
+Games played with several identical packs number each physical card ``copy * 52 + face``, so
+every card of the pack(s) has its own bit in a card set while the notation names only the face.
+
+>>> c = parse_card("10h")
+>>> c, card_str(c), rank_of(c), suit_of(c)
+(38, '10H', 10, 2)
+>>> card_str(parse_card("T♥"))
+'10H'
+>>> [card_str(x) for x in cards_of(mask_of([parse_card("AS"), parse_card("2C")]))]
+['2C', 'AS']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from enum import IntEnum
+
+from cardtable.errors import CardError
+
+__all__ = [
+    "FACES",
+    "RANK_NAMES",
+    "SUIT_LETTERS",
+    "SUIT_SYMBOLS",
+    "Card",
+    "Rank",
+    "Suit",
+    "card_str",
+    "cards_of",
+    "face_of",
+    "mask_of",
+    "pack",
+    "parse_card",
+    "parse_cards",
+    "parse_deck",
+    "pretty",
+    "rank_of",
+    "shuffle",
+    "suit_of",
+]
+
+
+class Suit(IntEnum):
+    """The four suits, in the order of their card numbers (clubs lowest)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+
+class Rank(IntEnum):
+    """Ranks with the ace as 1; games that rank the ace high say so in their own tables."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def letter(self) -> str:
+        return RANK_NAMES[self]
+
+
+FACES = 52
+SUIT_LETTERS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+ACCEPTED_FORMS = (
+    "a rank (A 2 3 4 5 6 7 8 9 10 J Q K, T for 10) followed by a suit "
+    "(C D H S or ♣ ♦ ♥ ♠), in either case, e.g. 10H, TH, 10♥, as, qd"
+)
+
+_RANK_BY_TEXT = {name: r for r, name in enumerate(RANK_NAMES) if name} | {"T": 10}
+_SUIT_BY_TEXT = {ch: s for s, ch in enumerate(SUIT_LETTERS)} | {
+    ch: s for s, ch in enumerate(SUIT_SYMBOLS)
+}
+# Outline suit symbols and the emoji variation selector are common in pasted text.
+_SUIT_BY_TEXT |= {"♧": 0, "♢": 1, "♡": 2, "♤": 3}
+
+_NAMES = tuple(RANK_NAMES[f // 4 + 1] + SUIT_LETTERS[f % 4] for f in range(FACES))
+_PRETTY = tuple(RANK_NAMES[f // 4 + 1] + SUIT_SYMBOLS[f % 4] for f in range(FACES))
+_BY_NAME: dict[str, int] = {}
+
+
+def face_of(card: int) -> int:
+    """The face (0..51) of a card id from any copy of the pack."""
+    return card % FACES
+
+
+def rank_of(card: int) -> int:
+    """Rank 1 (ace) .. 13 (king) of a card id."""
+    return (card % FACES) // 4 + 1
+
+
+def suit_of(card: int) -> int:
+    """Suit 0 (clubs) .. 3 (spades) of a card id."""
+    return card % 4
+
+
+def card_str(card: int) -> str:
+    """Canonical ASCII notation of a card id: ``card_str(38) == '10H'``."""
+    return _NAMES[card % FACES]
+
+
+def pretty(card: int) -> str:
+    """Notation with the suit symbol, for display: ``pretty(38) == '10♥'``."""
+    return _PRETTY[card % FACES]
+
+
+def _parse_uncached(text: str) -> int:
+    body = text.strip().replace("\ufe0f", "").upper()
+    if len(body) >= 2:
+        rank = _RANK_BY_TEXT.get(body[:-1])
+        suit = _SUIT_BY_TEXT.get(body[-1])
+        if rank is not None and suit is not None:
+            return (rank - 1) * 4 + suit
+    raise CardError(f"malformed card {text!r}: a card is {ACCEPTED_FORMS}")
+
+
+def parse_card(text: str) -> int:
+    """Read one card in any accepted form and return its face (0..51).
+
+    >>> parse_card("QS"), parse_card("q♠"), parse_card("10c")
+    (47, 47, 36)
+    """
+    if not isinstance(text, str):
+        raise CardError(f"malformed card {text!r}: a card is {ACCEPTED_FORMS}")
+    face = _BY_NAME.get(text)
+    if face is None:
+        face = _parse_uncached(text)
+        if len(_BY_NAME) < 4096:  # bounded: user input must not grow it without limit
+            _BY_NAME[text] = face
+    return face
+
+
+def parse_cards(text: str | Iterable[str]) -> list[int]:
+    """Read cards separated by spaces or commas (or an iterable of card strings).
+
+    >>> parse_cards("5H 5D, js")
+    [18, 17, 43]
+    """
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [parse_card(t) for t in items]
+
+
+def pack(packs: int = 1) -> list[int]:
+    """All card ids of ``packs`` identical packs, in order (copy 0 first)."""
+    return list(range(FACES * packs))
+
+
+def parse_deck(items: Sequence[str], packs: int = 1) -> list[int]:
+    """Read an explicit shuffled pack (top card first) and check it is complete.
+
+    With several identical packs the n-th occurrence of a face becomes copy n.
+
+    >>> deck = parse_deck([card_str(c) for c in pack()])
+    >>> deck[:3]
+    [0, 1, 2]
+    """
+    if isinstance(items, str) or not isinstance(items, Sequence):
+        raise CardError("a pack must be a list of card strings, top card first")
+    size = FACES * packs
+    if len(items) != size:
+        raise CardError(f"a pack must hold {size} cards, this one holds {len(items)}")
+    seen = [0] * FACES
+    ids = []
+    for text in items:
+        face = parse_card(text)
+        copy = seen[face]
+        if copy >= packs:
+            raise CardError(
+                f"card {card_str(face)} appears {copy + 1} times in a pack of {packs} "
+                f"{'copy' if packs == 1 else 'copies'} of each card"
+            )
+        seen[face] = copy + 1
+        ids.append(copy * FACES + face)
+    return ids
+
+
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Shuffle in place, identically on every Python version.
+
+    ``random.shuffle`` is not promised to stay the same across versions; ``Random.random`` is,
+    for a given integer seed, so the draw uses only that.
+    """
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The bitmask of a collection of card ids."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> Iterator[int]:
+    """Card ids in a bitmask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Card(int):
+    """A card id with readable accessors; plain ints work everywhere a Card does.
+
+    >>> Card.parse("10H").rank, Card.parse("10H").suit, str(Card(38))
+    (10, <Suit.HEARTS: 2>, '10H')
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        return cls(parse_card(text))
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(rank_of(self))
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(suit_of(self))
+
+    @property
+    def face(self) -> int:
+        return face_of(self)
+
+    @property
+    def copy(self) -> int:
+        return int(self) // FACES
+
+    def __str__(self) -> str:
+        return card_str(self)
+
+    def __repr__(self) -> str:
+        return f"Card({card_str(self)!r})"
