@@ -10,7 +10,7 @@ every card of the pack(s) has its own bit in a card set while the notation names
 >>> card_str(parse_card("T♥"))
 '10H'
 >>> [card_str(x) for x in cards_of(mask_of([parse_card("AS"), parse_card("2C")]))]
-['2C', 'AS']
+['AS', '2C']
 """
 
 from __future__ import annotations
@@ -231,7 +231,7 @@ class Card(int):
     """A card id with readable accessors; plain ints work everywhere a Card does.
 
     >>> Card.parse("10H").rank, Card.parse("10H").suit, str(Card(38))
-    (10, <Suit.HEARTS: 2>, '10H')
+    (<Rank.TEN: 10>, <Suit.HEARTS: 2>, '10H')
     """
 
     __slots__ = ()
