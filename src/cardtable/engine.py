@@ -1,0 +1,291 @@
+"""The engine protocol every game implements: Game (rules + options), State (one position), Move.
+
+The engine knows no game. A game subclasses :class:`Game` and :class:`State`, declares its
+options, and registers itself with :func:`cardtable.registry.register`. Chance is explicit: every
+shuffle comes from ``random.Random(seed)`` or from an explicit pack given to ``new_state``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from cardtable.cards import FACES, card_str, pack, parse_deck
+from cardtable.errors import CardtableError, IllegalMoveError
+from cardtable.options import Option, OptionValue, validate_options
+
+__all__ = ["Event", "Game", "Move", "PackSource", "State"]
+
+JSON = Any  # a JSON-safe value: dict, list, str, int, float, bool or None
+
+
+class Move:
+    """One decision: a verb, the cards it names, and an optional number (e.g. a claim).
+
+    Moves compare equal by their notation, so a move from ``legal_moves()`` and one parsed
+    from text are interchangeable.
+
+    >>> m = Move("discard", (17, 18))
+    >>> str(m), m == Move("discard", (17, 18)), m.cards
+    ('discard 5D 5H', True, (17, 18))
+    """
+
+    __slots__ = ("cards", "number", "text", "verb")
+
+    def __init__(self, verb: str, cards: tuple[int, ...] = (), number: int | None = None) -> None:
+        self.verb = verb
+        self.cards = cards
+        self.number = number
+        parts = [verb, *(card_str(c) for c in cards)]
+        if number is not None:
+            parts.append(str(number))
+        self.text = " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, and who may see it (``visible_to`` None = everyone).
+
+    >>> e = Event("deal", 1, {"cards": ["5H"]}, visible_to=(1,))
+    >>> e.visible(0), e.visible(1), e.to_dict()["visible_to"]
+    (False, True, [1])
+    """
+
+    type: str
+    seat: int | None
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    visible_to: tuple[int, ...] | None = None
+
+    def visible(self, seat: int | None) -> bool:
+        """Whether ``seat`` (None: a spectator who sees only public events) may see it."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_dict(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"type": self.type, "seat": self.seat}
+        out.update(self.data)
+        out["visible_to"] = "all" if self.visible_to is None else list(self.visible_to)
+        return out
+
+
+class PackSource:
+    """Hands out one shuffled pack per shuffle: the explicit ones first, then from the seed.
+
+    ``need`` lets a game shuffle only the cards it will use (the order of the rest is then
+    meaningless but still deterministic), which keeps simulations fast.
+
+    >>> src = PackSource(seed=1, decks=[], packs=1)
+    >>> a = src.next_pack(); b = PackSource(seed=1, decks=[], packs=1).next_pack()
+    >>> a == b, sorted(a) == list(range(52))
+    (True, True)
+    """
+
+    __slots__ = ("decks", "packs", "rng", "used")
+
+    def __init__(self, seed: int, decks: Sequence[Sequence[int]], packs: int) -> None:
+        self.rng = random.Random(seed)
+        self.decks = decks
+        self.packs = packs
+        self.used = 0
+
+    def next_pack(self, need: int | None = None) -> list[int]:
+        index = self.used
+        self.used += 1
+        if index < len(self.decks):
+            return list(self.decks[index])
+        cards = pack(self.packs)
+        size = len(cards)
+        rnd = self.rng.random
+        # A Fisher-Yates shuffle from the top; Random.random() is the one draw Python promises
+        # to keep identical across versions for an integer seed.
+        for i in range(size - 1 if need is None else min(need, size - 1)):
+            j = i + int(rnd() * (size - i))
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
+
+    def copy(self) -> PackSource:
+        other = PackSource.__new__(PackSource)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.decks = self.decks
+        other.packs = self.packs
+        other.used = self.used
+        return other
+
+
+class Game(ABC):
+    """A game with its options fixed; makes states.
+
+    Subclasses set ``name``, ``title``, ``summary``, ``option_specs`` and ``packs``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str]
+    option_specs: ClassVar[tuple[Option, ...]]
+    packs: ClassVar[int] = 1
+
+    def __init__(self, **options: Any) -> None:
+        values = validate_options(self.name, self.option_specs, options)
+        self.options: dict[str, OptionValue] = self._resolve_options(values)
+
+    def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        """Fill derived defaults and check options against each other (hook for games)."""
+        return options
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    def new_state(
+        self, seed: int | None = None, decks: Sequence[Sequence[int | str]] | None = None
+    ) -> State:
+        """A new game. ``decks``: explicit shuffled packs, top card first, one per shuffle.
+
+        Without a seed, a random one is drawn (and kept in the record); with explicit decks and
+        no seed, further shuffles use seed 0.
+        """
+        if seed is None:
+            seed = 0 if decks else random.SystemRandom().randrange(2**32)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise CardtableError(f"seed must be a whole number, not {seed!r}")
+        return self._new_state(seed, self._read_decks(decks or []))
+
+    def _read_decks(self, decks: Sequence[Sequence[int | str]]) -> tuple[tuple[int, ...], ...]:
+        if isinstance(decks, str) or not isinstance(decks, Sequence):
+            raise CardtableError("decks must be a list of packs, each a list of cards")
+        out = []
+        size = FACES * self.packs
+        for i, deck in enumerate(decks):
+            if isinstance(deck, Sequence) and deck and all(isinstance(c, int) for c in deck):
+                ids = [int(c) for c in deck]
+                if sorted(ids) != list(range(size)):
+                    raise CardtableError(
+                        f"pack {i}: card ids must be a permutation of 0..{size - 1}"
+                    )
+            else:
+                try:
+                    ids = parse_deck([str(c) for c in deck], self.packs)
+                except CardtableError as err:
+                    raise type(err)(f"pack {i}: {err}") from None
+            out.append(tuple(ids))
+        return tuple(out)
+
+    @abstractmethod
+    def _new_state(self, seed: int, decks: tuple[tuple[int, ...], ...]) -> State: ...
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Read a move in this game's notation (any accepted card form); raises on bad text."""
+
+    def describe(self, event: Event) -> str:
+        """The event in English words, for logs and the plain line mode."""
+        return event.type
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"cardtable.load({self.name!r}{', ' if opts else ''}{opts})"
+
+
+class State(ABC):
+    """One position of a game. Moves go through :meth:`apply`, which refuses illegal ones
+    without changing anything."""
+
+    game: Game
+    seed: int
+    decks: tuple[tuple[int, ...], ...]
+    history: list[str]
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat that must act now; None when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]: ...
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]: ...
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, JSON]:
+        """A JSON-safe view holding only what ``seat`` may know."""
+
+    @property
+    @abstractmethod
+    def events(self) -> list[Event]: ...
+
+    @property
+    @abstractmethod
+    def result(self) -> dict[str, JSON] | None:
+        """The outcome once the game is over (JSON-safe), else None."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def _apply(self, move: Move) -> None:
+        """Carry out a move already known to be legal."""
+
+    def _why_illegal(self, move: Move) -> str:
+        """A reason a move is refused; games refine it. Never names hidden cards' places."""
+        return "it is not legal now"
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The events ``seat`` may see (None: only public events)."""
+        return [e for e in self.events if e.visible(seat)]
+
+    def apply(self, move: Move | str) -> None:
+        """Play a move (or its notation). An illegal move raises and changes nothing."""
+        if self.is_over:
+            raise IllegalMoveError(f"the game is over; {str(move)!r} cannot be played")
+        legal = self.legal_moves()
+        if isinstance(move, str):
+            move = self.game.parse_move(move)
+        elif not isinstance(move, Move):
+            raise IllegalMoveError(f"a move is a Move or its notation, not {move!r}")
+        if move not in legal:
+            shown = ", ".join(m.text for m in legal)
+            raise IllegalMoveError(
+                f"illegal move {move.text!r} for seat {self.to_move}: "
+                f"{self._why_illegal(move)}; legal moves: {shown}"
+            )
+        self._apply(move)
+        self.history.append(move.text)
+
+    def apply_all(self, moves: Iterable[Move | str]) -> None:
+        for m in moves:
+            self.apply(m)
+
+    def to_record(self) -> dict[str, JSON]:
+        """The JSON game record that replays this game exactly."""
+        record: dict[str, JSON] = {
+            "format": "cardtable-record/1",
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+        }
+        if self.decks:
+            record["decks"] = [[card_str(c) for c in deck] for deck in self.decks]
+        record["moves"] = list(self.history)
+        record["result"] = self.result
+        return record

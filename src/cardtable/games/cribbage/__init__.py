@@ -1,0 +1,24 @@
+"""Cribbage: the game (registered as ``cribbage``), its scoring and its analysis.
+
+>>> from cardtable.cards import parse_cards
+>>> *hand, starter = parse_cards("5H 5D 5C JS 5S")
+>>> score_hand(hand, starter)
+29
+"""
+
+from cardtable.games.cribbage.analysis import DiscardOption, discard_advice, score_distribution
+from cardtable.games.cribbage.game import CribbageGame, CribbageState
+from cardtable.games.cribbage.scoring import Combo, breakdown, describe, peg_points, score_hand
+
+__all__ = [
+    "Combo",
+    "CribbageGame",
+    "CribbageState",
+    "DiscardOption",
+    "breakdown",
+    "describe",
+    "discard_advice",
+    "peg_points",
+    "score_distribution",
+    "score_hand",
+]

@@ -1,0 +1,215 @@
+"""Exact Cribbage analysis: which two cards to lay away, and how show scores are distributed.
+
+Both work by counting rather than by enumerating deals: fifteens, pairs and runs depend only on
+ranks, so unseen cards are grouped by rank and each rank pattern is weighted by the number of ways
+to pick its cards; flush and nobs, the only suit-dependent points, are counted separately.
+
+>>> from cardtable.cards import card_str, parse_cards
+>>> best = discard_advice(parse_cards("5H 5D 5C JS 4S 6H"), dealer=False)[0]
+>>> [card_str(c) for c in best.discard], round(best.net, 4)
+(['4S', '6H'], 12.7113)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
+from math import comb
+
+from cardtable.errors import CardError
+from cardtable.games.cribbage.scoring import (
+    CARD_WEIGHT,
+    FIVE_RANK_POINTS,
+    RANK_WEIGHT,
+    score_hand,
+)
+
+__all__ = [
+    "MAX_SCORE",
+    "DiscardOption",
+    "discard_advice",
+    "mean_score",
+    "score_distribution",
+]
+
+MAX_SCORE = 29
+_JACK = 11
+_UNSEEN = 46  # a 52-card pack less the six cards in hand
+_STARTERS_AFTER_TOSS = _UNSEEN - 2
+# Ordered (opponent's two-card toss, starter) pairs: the denominator of every crib average.
+_CRIB_DEALS = comb(_UNSEEN, 2) * _STARTERS_AFTER_TOSS
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One way to lay away two of six cards, with its exact expected show points.
+
+    ``hand_ev`` averages the four kept cards over every starter; ``crib_ev`` averages the crib over
+    every opponent toss and starter; ``net`` adds the crib for the dealer and subtracts it for the
+    pone.
+    """
+
+    keep: tuple[int, ...]
+    discard: tuple[int, ...]
+    hand_ev: float
+    crib_ev: float
+    net: float
+
+
+def _check_six(hand6: Sequence[int]) -> tuple[int, ...]:
+    cards = tuple(hand6)
+    if len(cards) != 6:
+        raise CardError(f"a Cribbage hand to discard from holds 6 cards, not {len(cards)}")
+    if any(not isinstance(c, int) or not 0 <= c < 52 for c in cards):
+        raise CardError(f"cards must be faces 0..51, got {list(cards)}")
+    if len(set(cards)) != 6:
+        raise CardError("the six cards of a hand must all be different")
+    return cards
+
+
+def discard_advice(hand6: Sequence[int], dealer: bool) -> list[DiscardOption]:
+    """All 15 discards of a two-player hand of six, best first by exact expected net points.
+
+    The opponent's toss is taken as uniform over the 1035 pairs of unseen cards, the starter as
+    uniform over the 44 cards left; ties are broken by the discarded cards, lowest first.
+
+    >>> from cardtable.cards import card_str, parse_cards
+    >>> options = discard_advice(parse_cards("5H 5D 5C JS 4S 6H"), dealer=True)
+    >>> best = options[0]
+    >>> [card_str(c) for c in best.keep], round(best.hand_ev, 4), round(best.crib_ev, 4)
+    (['5H', '5D', '4S', '6H'], 15.8043, 6.8667)
+    >>> len(options)
+    15
+    """
+    cards = _check_six(hand6)
+    held = set(cards)
+    unseen = [c for c in range(52) if c not in held]
+    rank_left = [0] * 14
+    suit_left = [0] * 4
+    for c in unseen:
+        rank_left[c // 4 + 1] += 1
+        suit_left[c & 3] += 1
+
+    # The opponent's two cards and the starter, as a multiset of three ranks: each set of three
+    # unseen cards arises as three ordered (toss, starter) deals, one per choice of starter.
+    triples: list[tuple[int, int]] = []
+    for ranks in combinations_with_replacement(range(1, 14), 3):
+        ways = 1
+        for r in set(ranks):
+            ways *= comb(rank_left[r], ranks.count(r))
+        if ways:
+            triples.append((sum(RANK_WEIGHT[r] for r in ranks), 3 * ways))
+
+    # Nobs from a jack the opponent tosses: the starter is another unseen card of its suit and
+    # the toss's other card any of the 44 cards left.
+    their_nobs = sum(
+        (suit_left[s] - 1) * (_UNSEEN - 2) for s in range(4) if (40 + s) not in held
+    )
+    points = FIVE_RANK_POINTS
+    per_starter = _CRIB_DEALS // _UNSEEN  # crib deals sharing one starter, as a hand weight
+
+    scored: list[tuple[int, tuple[int, ...], DiscardOption]] = []
+    for i, j in combinations(range(6), 2):
+        discard = (cards[i], cards[j])
+        keep = tuple(c for k, c in enumerate(cards) if k != i and k != j)
+        hand_total = sum(score_hand(keep, s) for s in unseen)
+
+        base = CARD_WEIGHT[discard[0]] + CARD_WEIGHT[discard[1]]
+        crib_total = their_nobs
+        for weight, ways in triples:
+            crib_total += points[base + weight] * ways
+        suit = discard[0] & 3
+        if discard[1] & 3 == suit:
+            crib_total += 5 * 3 * comb(suit_left[suit], 3)
+        for d in discard:
+            if d // 4 + 1 == _JACK:
+                # Our jack, any starter of its suit, any toss from the other 45 cards.
+                crib_total += suit_left[d & 3] * comb(_UNSEEN - 1, 2)
+
+        net_total = hand_total * per_starter + (crib_total if dealer else -crib_total)
+        option = DiscardOption(
+            keep=keep,
+            discard=discard,
+            hand_ev=hand_total / _UNSEEN,
+            crib_ev=crib_total / _CRIB_DEALS,
+            net=net_total / _CRIB_DEALS,
+        )
+        # Sorting on the exact integer numerator keeps equal options equal despite rounding.
+        scored.append((-net_total, tuple(sorted(discard)), option))
+    scored.sort(key=lambda t: (t[0], t[1]))
+    return [option for _, _, option in scored]
+
+
+@functools.cache
+def _distribution(crib: bool) -> tuple[int, ...]:
+    counts = [0] * (MAX_SCORE + 1)
+    points = FIVE_RANK_POINTS
+    four_flush = 0 if crib else 4
+    for hand_ranks in combinations_with_replacement(range(1, 14), 4):
+        held = [0] * 14
+        for r in hand_ranks:
+            held[r] += 1
+        suit_ways = 1  # ways to give the hand's ranks suits
+        for r in set(hand_ranks):
+            suit_ways *= comb(4, held[r])
+        hand_weight = sum(RANK_WEIGHT[r] for r in hand_ranks)
+        jacks = held[_JACK]
+        distinct = len(set(hand_ranks)) == 4
+        for starter_rank in range(1, 14):
+            same = held[starter_rank]
+            if same == 4:
+                continue
+            total = suit_ways * (4 - same)
+            base = points[hand_weight + RANK_WEIGHT[starter_rank]]
+            # Nobs: the starter's suit is one of the hand jacks' suits but none of the suits
+            # already taken by hand cards of the starter's rank. Jack sets and same-rank sets
+            # are chosen independently, so count (jack suits, same-rank suits, starter suit)
+            # by the starter suit first; a jack starter can never match a hand jack.
+            nobs = 0
+            if jacks and starter_rank != _JACK:
+                others = suit_ways // (comb(4, jacks) * comb(4, same))
+                nobs = 4 * comb(3, jacks - 1) * comb(3, same) * others
+            if distinct:
+                # Four suits alike: with the starter's rank absent from the hand, one starter
+                # suit makes a five-card flush (and nobs, if a jack is held) and three do not;
+                # otherwise the same-rank card already holds the flush suit, so three do not.
+                five = 4 if same == 0 else 0
+                five_nobs = five if jacks else 0
+                counts[base + 5 + (1 if jacks else 0)] += five
+                counts[base + four_flush] += 12
+                plain = total - five - 12
+                counts[base + 1] += nobs - five_nobs
+                counts[base] += plain - (nobs - five_nobs)
+            else:
+                counts[base + 1] += nobs
+                counts[base] += total - nobs
+    return tuple(counts)
+
+
+def score_distribution(crib: bool = False) -> dict[int, int]:
+    """How many of the 12,994,800 (four-card hand, starter) deals score each total 0..29.
+
+    Every total from 0 to 29 is a key, with 0 for those no hand can make. With ``crib`` the deals
+    are scored as cribs (no four-card flush).
+
+    >>> dist = score_distribution()
+    >>> sum(dist.values()), dist[29], dist[19]
+    (12994800, 4, 0)
+    """
+    return dict(enumerate(_distribution(crib)))
+
+
+def mean_score(dist: dict[int, int]) -> float:
+    """The mean score of a distribution given as ``{score: count}``.
+
+    >>> round(mean_score(score_distribution()), 4)
+    4.7692
+    >>> mean_score({0: 1, 2: 3})
+    1.5
+    """
+    deals = sum(dist.values())
+    if deals <= 0:
+        raise ValueError("the distribution is empty")
+    return sum(score * n for score, n in dist.items()) / deals

@@ -1,0 +1,627 @@
+"""Cribbage for 2, 3 or 4 players (RULES.md section 4, defaults of section 5).
+
+Internally hands are card bitmasks and the log is a list of small tuples; the public
+:class:`~cardtable.engine.Event` objects are built from the log only when someone reads
+``events``, which keeps simulation fast.
+
+>>> import cardtable
+>>> state = cardtable.load("cribbage").new_state(decks=[[
+...     "5H", "5D", "5C", "4C", "5S", "4D", "JS", "3C", "4S", "3D", "6H", "2C", "JD",
+... ] + [c for c in ("AC AD AH AS 2D 2H 2S 3H 3S 4H 6C 6D 6S 7C 7D 7H 7S 8C 8D 8H 8S "
+...      "9C 9D 9H 9S 10C 10D 10H 10S JC JH QC QD QH QS KC KD KH KS").split()]])
+>>> state.observation(0)["hand"]
+['5D', '5C', '5S', 'JS', '4S', '6H']
+>>> state.apply("discard 4S 6H"); state.apply("discard 4D 3D")
+>>> state.observation(0)["starter"], state.scores
+('JD', [0, 2])
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from cardtable.cards import card_str
+from cardtable.engine import JSON, Event, Game, Move, PackSource, State
+from cardtable.errors import OptionError
+from cardtable.games.cribbage.moves import CLAIM, DISCARD1, DISCARD2, MUGGINS, PASS, PLAY, parse_move
+from cardtable.games.cribbage.scoring import peg_score, score_hand
+from cardtable.options import Option, OptionValue
+from cardtable.registry import register
+
+__all__ = ["CribbageGame", "CribbageState"]
+
+DISCARD, PLAYING, CLAIMING, MUGGING, OVER = range(5)
+PHASES = ("discard", "play", "claim", "muggins", "over")
+
+VALUE = tuple(min(c // 4 + 1, 10) for c in range(52))
+RANK = tuple(c // 4 + 1 for c in range(52))
+JACK = 11
+
+SUMMARY = """\
+Cribbage: two players with six cards each (or three or four players with five).
+Each player lays away cards to the dealer's crib; the starter is cut (a jack gives the dealer
+2 for his heels). In the play, players alternately lay cards, the count never passing 31,
+scoring 15 (2), 31 (2), pairs (2, 6, 12), runs (1 per card) and go or last card (1). In the
+show the hands count, non-dealer first, then the dealer's hand and the crib, with the starter as
+a fifth card: fifteens 2, pairs 2, runs 1 per card, flush 4 (5 with the starter; a crib flush
+needs all five), his nobs 1. The first to reach the target (121, or 61) wins at once."""
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _names(cards: Any) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+@register
+class CribbageGame(Game):
+    """Cribbage with its options validated; ``new_state`` deals a game (or a match)."""
+
+    name: ClassVar[str] = "cribbage"
+    title: ClassVar[str] = "Cribbage"
+    summary: ClassVar[str] = SUMMARY
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "players",
+            2,
+            "2 players with six cards; 3 with five (one pack card to the crib); "
+            "4 in partnerships 0+2 against 1+3",
+            choices=(2, 3, 4),
+        ),
+        Option("target", 121, "points that win a game", choices=(121, 61)),
+        Option(
+            "skunk",
+            "acc",
+            "acc: a win by 31+ is a skunk (2 game points), by 61+ a double skunk (3); "
+            "hoyle: a loser under half the target is lurched (2); none",
+            choices=("acc", "hoyle", "none"),
+        ),
+        Option(
+            "muggins",
+            False,
+            "players claim their own hand and crib totals; an opponent may take missed points",
+            choices=(False, True),
+        ),
+        Option(
+            "games",
+            1,
+            "games in a match (each win 1, skunk 2, double skunk 3); the loser deals next",
+            low=1,
+            high=99,
+        ),
+        Option("dealer", None, "seat of the first dealer (default: the last seat)", low=0, high=3),
+    )
+
+    def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        players = options["players"]
+        assert isinstance(players, int)
+        if options["dealer"] is None:
+            options["dealer"] = players - 1
+        dealer = options["dealer"]
+        assert isinstance(dealer, int)
+        if dealer >= players:
+            raise OptionError(
+                f"option 'dealer' does not allow {dealer} with {players} players; "
+                f"allowed: a seat from 0 to {players - 1}"
+            )
+        return options
+
+    @property
+    def num_players(self) -> int:
+        players = self.options["players"]
+        assert isinstance(players, int)
+        return players
+
+    def _new_state(self, seed: int, decks: tuple[tuple[int, ...], ...]) -> CribbageState:
+        return CribbageState(self, seed, decks)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def describe(self, event: Event) -> str:
+        from cardtable.games.cribbage.words import describe_event
+
+        return describe_event(event)
+
+
+class CribbageState(State):
+    """A game (or match) of cribbage in progress. Seats 0..n-1; partners share a score."""
+
+    __slots__ = (
+        "_events",
+        "_legal",
+        "_log",
+        "_mat",
+        "_src",
+        "claims",
+        "count",
+        "count_cards",
+        "crib",
+        "deal_no",
+        "deal_start",
+        "dealer",
+        "decks",
+        "discards",
+        "first_dealer",
+        "game",
+        "game_no",
+        "game_results",
+        "games_total",
+        "hands",
+        "history",
+        "kept",
+        "last",
+        "last_claim",
+        "match_points",
+        "moves_made",
+        "muggins",
+        "n",
+        "nsides",
+        "pack_card",
+        "pegs",
+        "pending",
+        "phase",
+        "played",
+        "run_ranks",
+        "said_go",
+        "seed",
+        "shown",
+        "side",
+        "skunk",
+        "starter",
+        "starter_card",
+        "target",
+        "turn",
+    )
+
+    def __init__(self, game: CribbageGame, seed: int, decks: tuple[tuple[int, ...], ...]) -> None:
+        opts = game.options
+        self.game = game
+        self.seed = seed
+        self.decks = decks
+        self.history: list[str] = []
+        self.n: int = game.num_players
+        self.target = int(opts["target"])  # type: ignore[arg-type]
+        self.muggins = bool(opts["muggins"])
+        self.skunk = str(opts["skunk"])
+        self.games_total = int(opts["games"])  # type: ignore[arg-type]
+        self.side: tuple[int, ...] = tuple(s % 2 for s in range(4)) if self.n == 4 else tuple(
+            range(self.n)
+        )
+        self.nsides = 2 if self.n == 4 else self.n
+        self._src = PackSource(seed, decks, 1)
+        self.match_points = [0] * self.nsides
+        self.game_results: list[dict[str, JSON]] = []
+        self.game_no = 0
+        self.moves_made = 0
+        self._log: list[tuple[Any, ...]] = []
+        self._events: list[Event] = []
+        self._mat = 0
+        self.last_claim = 0
+        self._legal: list[Move] | None = None
+        self._start_game(int(opts["dealer"]))  # type: ignore[arg-type]
+
+    # ----------------------------------------------------------------- the flow of a game
+
+    def _start_game(self, dealer: int) -> None:
+        self.game_no += 1
+        self.pegs = [0] * self.nsides
+        self.deal_no = 0
+        self.first_dealer = dealer
+        self.dealer = dealer
+        self._deal()
+
+    def _deal(self) -> None:
+        n = self.n
+        self.deal_no += 1
+        self.deal_start = self.moves_made
+        per = 6 if n == 2 else 5
+        dealt = n * per
+        pack = self._src.next_pack(dealt + (2 if n == 3 else 1))
+        hands = [0] * n
+        first = self.dealer + 1
+        for i in range(dealt):
+            hands[(first + i) % n] |= 1 << pack[i]
+        # Three players: the next card goes face down to the crib before the starter.
+        self.pack_card = pack[dealt] if n == 3 else -1
+        self.crib = 1 << pack[dealt] if n == 3 else 0
+        self.starter_card = pack[dealt + 1] if n == 3 else pack[dealt]
+        self.starter = -1
+        self.hands = hands
+        self.kept = [0] * n
+        self.discards = [0] * n
+        self.played: list[list[int]] = [[] for _ in range(n)]
+        self.count = 0
+        self.count_cards: list[int] = []
+        self.run_ranks: list[int] = []
+        self.last = -1
+        self.said_go = 0
+        self.shown: list[tuple[int, str]] = []
+        self.claims: list[tuple[int, str]] = []
+        self.pending = n
+        self.phase = DISCARD
+        self.turn = first % n
+        self._legal = None
+        self._log.append(("deal", self.game_no, self.deal_no, self.dealer, tuple(hands)))
+
+    def _score(self, seat: int, points: int, reason: str, cards: tuple[int, ...]) -> bool:
+        """Peg points for a seat's side; True when that ends the game."""
+        side = self.side[seat]
+        total = min(self.target, self.pegs[side] + points)
+        self.pegs[side] = total
+        self._log.append(("score", seat, points, reason, cards, total))
+        if total >= self.target:
+            self._end_game(side)
+            return True
+        return False
+
+    def _cut(self) -> None:
+        self.kept = list(self.hands)
+        self.starter = self.starter_card
+        self._log.append(("starter", self.dealer, self.starter))
+        if RANK[self.starter] == JACK and self._score(
+            self.dealer, 2, "his heels", (self.starter,)
+        ):
+            return
+        self.phase = PLAYING
+        self.turn = (self.dealer + 1) % self.n
+
+    def _play(self, seat: int, card: int) -> None:
+        self.hands[seat] &= ~(1 << card)
+        count = self.count + VALUE[card]
+        self.count = count
+        self.count_cards.append(card)
+        self.run_ranks.append(RANK[card])
+        self.played[seat].append(card)
+        self.last = seat
+        self._log.append(("play", seat, card, count))
+        points = peg_score(self.run_ranks, count)
+        if points:
+            side = self.side[seat]
+            total = min(self.target, self.pegs[side] + points)
+            self.pegs[side] = total
+            self._log.append(("peg", seat, tuple(self.count_cards), count, total - points))
+            if total >= self.target:
+                self._end_game(side)
+                return
+        if count == 31:
+            self._reset()
+        else:
+            self._advance()
+
+    def _advance(self) -> None:
+        """Give the turn to the next seat that can play, saying go for those who cannot."""
+        n, hands, last = self.n, self.hands, self.last
+        room = 31 - self.count
+        for k in range(1, n + 1):
+            s = (last + k) % n
+            h = hands[s]
+            if not h:
+                continue
+            # The lowest bit is the lowest rank, so it is the card most likely to fit.
+            if VALUE[(h & -h).bit_length() - 1] <= room:
+                self.turn = s
+                return
+            if s != last and not (self.said_go >> s) & 1:
+                self.said_go |= 1 << s
+                self._log.append(("go", s))
+        if any(hands):
+            if self._score(last, 1, "go", ()):
+                return
+            self._reset()
+        else:
+            if self._score(last, 1, "last card", ()):
+                return
+            self._end_play()
+
+    def _reset(self) -> None:
+        self.count = 0
+        self.count_cards = []
+        self.run_ranks = []
+        self.said_go = 0
+        hands, n, last = self.hands, self.n, self.last
+        for k in range(1, n + 1):
+            s = (last + k) % n
+            if hands[s]:
+                self.turn = s
+                self._log.append(("reset", s))
+                return
+        self._end_play()
+
+    def _show_order(self) -> list[tuple[int, str]]:
+        n, d = self.n, self.dealer
+        return [((d + k) % n, "hand") for k in range(1, n + 1)] + [(d, "crib")]
+
+    def _worth(self, seat: int, what: str) -> int:
+        if what == "crib":
+            return score_hand(_cards(self.crib), self.starter, True)
+        return score_hand(_cards(self.kept[seat]), self.starter, False)
+
+    def _end_play(self) -> None:
+        order = self._show_order()
+        if self.muggins:
+            self.claims = order
+            self._next_claim()
+            return
+        for seat, what in order:
+            points = self._worth(seat, what)
+            self._show(seat, what, points, points)
+            if points and self._score_show(seat, points):
+                return
+        self._next_deal()
+
+    def _show(self, seat: int, what: str, worth: int, claimed: int) -> None:
+        mask = self.crib if what == "crib" else self.kept[seat]
+        self.shown.append((seat, what))
+        # With muggins the claim is pegged as its own event, so the show carries no totals.
+        before = None if self.muggins else self.pegs[self.side[seat]]
+        self._log.append(("show", seat, what, mask, self.starter, worth, claimed, before))
+
+    def _score_show(self, seat: int, points: int) -> bool:
+        # The show's score events are built from the "show" entry; only the total moves here.
+        side = self.side[seat]
+        total = min(self.target, self.pegs[side] + points)
+        self.pegs[side] = total
+        if total >= self.target:
+            self._end_game(side)
+            return True
+        return False
+
+    def _next_claim(self) -> None:
+        if not self.claims:
+            self._next_deal()
+            return
+        self.phase = CLAIMING
+        self.turn = self.claims[0][0]
+
+    def _next_deal(self) -> None:
+        self.dealer = (self.dealer + 1) % self.n
+        self._deal()
+
+    def _end_game(self, side: int) -> None:
+        pegs = self.pegs
+        best_loser = max(p for s, p in enumerate(pegs) if s != side)
+        kind, points = "win", 1
+        if self.skunk == "acc":
+            margin = self.target - best_loser
+            if margin >= 61:
+                kind, points = "double skunk", 3
+            elif margin >= 31:
+                kind, points = "skunk", 2
+        elif self.skunk == "hoyle" and best_loser < (self.target + 1) // 2:
+            kind, points = "lurch", 2
+        self.match_points[side] += points
+        winners = [s for s in range(self.n) if self.side[s] == side]
+        summary: dict[str, JSON] = {
+            "game": self.game_no,
+            "winners": winners,
+            "pegs": [pegs[self.side[s]] for s in range(self.n)],
+            "kind": kind,
+            "points": points,
+        }
+        self.game_results.append(summary)
+        self._log.append(("game over", summary))
+        self._legal = None
+        if self.game_no < self.games_total:
+            low = min(pegs)
+            n = self.n
+            nxt = next(
+                (self.first_dealer + k) % n
+                for k in range(1, n + 1)
+                if pegs[self.side[(self.first_dealer + k) % n]] == low
+            )
+            self._start_game(nxt)
+        else:
+            self.phase = OVER
+
+    # ----------------------------------------------------------------- the protocol
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int]:
+        """Points on the board in a single game; game points (1/2/3 a win) in a match."""
+        by_side = self.pegs if self.games_total == 1 else self.match_points
+        return [by_side[s] for s in self.side[: self.n]]
+
+    def legal_moves(self) -> list[Move]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def _compute_legal(self) -> list[Move]:
+        phase = self.phase
+        if phase == PLAYING:
+            room = 31 - self.count
+            return [PLAY[c] for c in _cards(self.hands[self.turn]) if VALUE[c] <= room]
+        if phase == DISCARD:
+            cards = _cards(self.hands[self.turn])
+            if self.n != 2:
+                return [DISCARD1[c] for c in cards]
+            out = []
+            for i, a in enumerate(cards):
+                for b in cards[i + 1 :]:
+                    move = DISCARD2[a * 52 + b]
+                    assert move is not None
+                    out.append(move)
+            return out
+        if phase == CLAIMING:
+            seat, what = self.claims[0]
+            return list(CLAIM[: self._worth(seat, what) + 1])
+        if phase == MUGGING:
+            return [MUGGINS, PASS]
+        return []
+
+    def _apply(self, move: Move) -> None:
+        self.moves_made += 1
+        self._legal = None
+        seat = self.turn
+        phase = self.phase
+        if phase == PLAYING:
+            self._play(seat, move.cards[0])
+        elif phase == DISCARD:
+            mask = 0
+            for c in move.cards:
+                mask |= 1 << c
+            self.hands[seat] &= ~mask
+            self.discards[seat] = mask
+            self.crib |= mask
+            self._log.append(("discard", seat, move.cards))
+            self.pending -= 1
+            if self.pending:
+                self.turn = (seat + 1) % self.n
+            else:
+                self._cut()
+        elif phase == CLAIMING:
+            owner, what = self.claims[0]
+            worth = self._worth(owner, what)
+            claimed = move.number or 0
+            self.last_claim = claimed
+            self._show(owner, what, worth, claimed)
+            if claimed and self._score(owner, claimed, "claim", ()):
+                return
+            if claimed < worth:
+                self.phase = MUGGING
+                self.turn = next(
+                    (owner + k) % self.n
+                    for k in range(1, self.n)
+                    if self.side[(owner + k) % self.n] != self.side[owner]
+                )
+            else:
+                self.claims.pop(0)
+                self._next_claim()
+        else:  # MUGGING
+            owner, what = self.claims.pop(0)
+            if move.verb == "muggins":
+                missed = self._worth(owner, what) - self.last_claim
+                if self._score(seat, missed, "muggins", ()):
+                    return
+            self._next_claim()
+
+    def _why_illegal(self, move: Move) -> str:
+        phase = self.phase
+        hand = self.hands[self.turn] if self.phase != OVER else 0
+        if phase == DISCARD:
+            need = 2 if self.n == 2 else 1
+            if move.verb != "discard":
+                return f"it is time to lay away {need} card{'s' if need > 1 else ''} to the crib"
+            if len(move.cards) != need:
+                return f"lay away exactly {need} card{'s' if need > 1 else ''}"
+            missing = [card_str(c) for c in move.cards if not hand >> c & 1]
+            return f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand"
+        if phase == PLAYING:
+            if move.verb != "play":
+                return "it is the play: lay one card (play C)"
+            card = move.cards[0]
+            if not hand >> card & 1:
+                return f"{card_str(card)} is not in your hand"
+            return (
+                f"the count is {self.count}; {card_str(card)} would make "
+                f"{self.count + VALUE[card]}, over 31"
+            )
+        if phase == CLAIMING:
+            what = self.claims[0][1]
+            if move.verb != "claim":
+                return f"claim the points of your {what} (claim N)"
+            return f"your {what} is not worth {move.number}; over-claims are not allowed"
+        return "answer the claim with muggins (take the missed points) or pass"
+
+    # ----------------------------------------------------------------- views
+
+    def observation(self, seat: int) -> dict[str, JSON]:
+        """Only what ``seat`` may know: its own cards, the public table, the shown hands."""
+        n = self.n
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0 to {n - 1}, not {seat!r}")
+        to_move = self.to_move
+        shown = [
+            {
+                "seat": owner,
+                "what": what,
+                "cards": _names(_cards(self.crib if what == "crib" else self.kept[owner])),
+            }
+            for owner, what in self.shown
+        ]
+        return {
+            "game": "cribbage",
+            "seat": seat,
+            "players": n,
+            "phase": PHASES[self.phase],
+            "to_move": to_move,
+            "game_number": self.game_no,
+            "deal_number": self.deal_no,
+            "dealer": self.dealer,
+            "scores": [self.pegs[self.side[s]] for s in range(n)],
+            "match_points": [self.match_points[self.side[s]] for s in range(n)],
+            "target": self.target,
+            "hand": _names(_cards(self.hands[seat])),
+            "laid_away": _names(_cards(self.discards[seat])),
+            "hand_sizes": [self.hands[s].bit_count() for s in range(n)],
+            "crib_size": self.crib.bit_count(),
+            "starter": card_str(self.starter) if self.starter >= 0 else None,
+            "count": self.count,
+            "count_cards": _names(self.count_cards),
+            "played": [_names(p) for p in self.played],
+            "shown": shown,
+            "legal_moves": [m.text for m in self.legal_moves()] if to_move == seat else [],
+        }
+
+    @property
+    def events(self) -> list[Event]:
+        log, events = self._log, self._events
+        if self._mat < len(log):
+            from cardtable.games.cribbage.words import materialize
+
+            for entry in log[self._mat :]:
+                events.extend(materialize(entry, self.target))
+            self._mat = len(log)
+        return list(events)
+
+    @property
+    def result(self) -> dict[str, JSON] | None:
+        if self.phase != OVER:
+            return None
+        points = self.scores
+        best = max(points)
+        return {
+            "winners": [s for s in range(self.n) if points[s] == best],
+            "scores": points,
+            "games": [dict(g) for g in self.game_results],
+        }
+
+    def clone(self) -> CribbageState:
+        other = CribbageState.__new__(CribbageState)
+        for name in CribbageState.__slots__:
+            if hasattr(self, name):
+                object.__setattr__(other, name, getattr(self, name))
+        other.history = list(self.history)
+        other._src = self._src.copy()
+        other._log = list(self._log)
+        other._events = list(self._events)
+        other._legal = None
+        other.match_points = list(self.match_points)
+        other.game_results = list(self.game_results)
+        other.pegs = list(self.pegs)
+        other.hands = list(self.hands)
+        other.kept = list(self.kept)
+        other.discards = list(self.discards)
+        other.played = [list(p) for p in self.played]
+        other.count_cards = list(self.count_cards)
+        other.run_ranks = list(self.run_ranks)
+        other.shown = list(self.shown)
+        other.claims = list(self.claims)
+        return other

@@ -1,0 +1,62 @@
+"""Cribbage move notation: ``discard 5H 5D``, ``play 5H``, ``claim 12``, ``muggins``, ``pass``.
+
+Every move object is made once here, so listing legal moves allocates no new moves.
+
+>>> str(parse_move("Discard 5h T♠")), str(parse_move("play 10S"))
+('discard 5H 10S', 'play 10S')
+"""
+
+from __future__ import annotations
+
+from cardtable.cards import FACES, parse_card
+from cardtable.engine import Move
+from cardtable.errors import CardError, IllegalMoveError
+
+__all__ = ["CLAIM", "DISCARD1", "DISCARD2", "MAX_CLAIM", "MUGGINS", "PASS", "PLAY", "parse_move"]
+
+MAX_CLAIM = 29
+
+PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(FACES))
+DISCARD1: tuple[Move, ...] = tuple(Move("discard", (c,)) for c in range(FACES))
+# Indexed by low * 52 + high with low < high, so a discard pair needs no tuple key.
+DISCARD2: tuple[Move | None, ...] = tuple(
+    Move("discard", (i // FACES, i % FACES)) if i // FACES < i % FACES else None
+    for i in range(FACES * FACES)
+)
+CLAIM: tuple[Move, ...] = tuple(Move("claim", (), n) for n in range(MAX_CLAIM + 1))
+MUGGINS = Move("muggins")
+PASS = Move("pass")
+
+FORMS = "discard C [C], play C, claim N, muggins, pass (C a card such as 5H, N a number)"
+
+
+def parse_move(text: str) -> Move:
+    """Read a move in any accepted card form; raise :class:`IllegalMoveError` if malformed."""
+    if not isinstance(text, str):
+        raise IllegalMoveError(f"a move is text such as 'play 5H', not {text!r}")
+    words = text.replace(",", " ").split()
+    if not words:
+        raise IllegalMoveError(f"empty move; moves are: {FORMS}")
+    verb, args = words[0].lower(), words[1:]
+    try:
+        if verb == "play" and len(args) == 1:
+            return PLAY[parse_card(args[0])]
+        if verb == "discard" and len(args) == 1:
+            return DISCARD1[parse_card(args[0])]
+        if verb == "discard" and len(args) == 2:
+            a, b = sorted(parse_card(w) for w in args)
+            if a == b:
+                raise IllegalMoveError(f"malformed move {text!r}: the same card twice")
+            move = DISCARD2[a * FACES + b]
+            assert move is not None
+            return move
+    except CardError as err:
+        raise IllegalMoveError(f"malformed move {text!r}: {err}") from None
+    if verb == "claim" and len(args) == 1 and args[0].isdigit():
+        n = int(args[0])
+        if n <= MAX_CLAIM:
+            return CLAIM[n]
+        raise IllegalMoveError(f"malformed move {text!r}: a claim is 0 to {MAX_CLAIM}")
+    if verb in ("muggins", "pass") and not args:
+        return MUGGINS if verb == "muggins" else PASS
+    raise IllegalMoveError(f"malformed move {text!r}; moves are: {FORMS}")

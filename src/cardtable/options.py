@@ -1,0 +1,125 @@
+"""Game options: declared once per game, validated on load, with errors that name what is allowed.
+
+>>> spec = Option("target", 121, "points to win", choices=(121, 61))
+>>> spec.coerce("61")
+61
+>>> spec.coerce(100)
+Traceback (most recent call last):
+...
+cardtable.errors.OptionError: option 'target' does not allow 100; allowed: 121, 61
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.errors import OptionError
+
+__all__ = ["Option", "OptionValue", "validate_options"]
+
+OptionValue = int | str | bool | None
+
+_TRUE = {"true", "on", "yes", "1"}
+_FALSE = {"false", "off", "no", "0"}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a game: its public name, default, and the values it allows.
+
+    ``choices`` lists every allowed value; otherwise ``low``..``high`` bound an int. A default of
+    ``None`` means the game derives the value from the other options (e.g. the first dealer).
+    """
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] | None = None
+    low: int | None = None
+    high: int | None = None
+
+    @property
+    def kind(self) -> type:
+        sample = self.choices[0] if self.choices else self.default
+        if sample is None:
+            return int
+        return type(sample)
+
+    def allowed(self) -> str:
+        """The allowed values in words, for help and errors."""
+        if self.choices is not None:
+            return ", ".join(_show(c) for c in self.choices)
+        if self.low is not None and self.high is not None:
+            return f"a whole number from {self.low} to {self.high}"
+        if self.low is not None:
+            return f"a whole number of at least {self.low}"
+        return "a whole number"
+
+    def coerce(self, value: Any) -> OptionValue:
+        """Turn a given value (possibly text from a command line) into an allowed value."""
+        kind = self.kind
+        converted: Any = value
+        if kind is bool:
+            if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+                converted = value.strip().lower() in _TRUE
+            elif not isinstance(value, bool):
+                raise self._refuse(value)
+        elif kind is int:
+            if isinstance(value, bool):
+                raise self._refuse(value)
+            if isinstance(value, str):
+                try:
+                    converted = int(value.strip())
+                except ValueError:
+                    raise self._refuse(value) from None
+            elif not isinstance(value, int):
+                raise self._refuse(value)
+        elif kind is str:
+            if not isinstance(value, str):
+                raise self._refuse(value)
+            converted = value.strip().lower()
+        if self.choices is not None:
+            if converted not in self.choices:
+                raise self._refuse(value)
+        elif kind is int and (
+            (self.low is not None and converted < self.low)
+            or (self.high is not None and converted > self.high)
+        ):
+            raise self._refuse(value)
+        return converted  # type: ignore[no-any-return]
+
+    def _refuse(self, value: object) -> OptionError:
+        return OptionError(
+            f"option {self.name!r} does not allow {_show(value)}; allowed: {self.allowed()}"
+        )
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value) if isinstance(value, int | str) else repr(value)
+
+
+def validate_options(
+    game: str, specs: Sequence[Option], given: Mapping[str, Any]
+) -> dict[str, OptionValue]:
+    """Check ``given`` against ``specs``; return every option with defaults filled in.
+
+    >>> validate_options("g", [Option("n", 2, "players", low=2, high=4)], {"m": 1})
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.OptionError: unknown option 'm' for g; options: n
+    """
+    by_name = {s.name: s for s in specs}
+    for name in given:
+        if name not in by_name:
+            names = ", ".join(by_name) or "none"
+            raise OptionError(f"unknown option {name!r} for {game}; options: {names}")
+    out: dict[str, OptionValue] = {}
+    for spec in specs:
+        value = given.get(spec.name)
+        # None keeps a derived default, so a record can store "decide for me" explicitly.
+        out[spec.name] = spec.default if value is None else spec.coerce(value)
+    return out
