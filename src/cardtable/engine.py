@@ -25,24 +25,37 @@ JSON = Any  # a JSON-safe value: dict, list, str, int, float, bool or None
 class Move:
     """One decision: a verb, the cards it names, and an optional number (e.g. a claim).
 
-    Moves compare equal by their notation, so a move from ``legal_moves()`` and one parsed
-    from text are interchangeable.
+    Moves are interned: the same verb, cards and number always give the same object, so
+    moves compare (and hash) by identity at C speed, and a move from ``legal_moves()`` is the
+    very object that parsing its notation returns.
 
     >>> m = Move("discard", (17, 18))
-    >>> str(m), m == Move("discard", (17, 18)), m.cards
+    >>> str(m), m is Move("discard", (17, 18)), m.cards
     ('discard 5D 5H', True, (17, 18))
     """
 
     __slots__ = ("cards", "number", "text", "verb")
+    _interned: ClassVar[dict[tuple[str, tuple[int, ...], int | None], Move]] = {}
 
-    def __init__(self, verb: str, cards: tuple[int, ...] = (), number: int | None = None) -> None:
-        self.verb = verb
-        self.cards = cards
-        self.number = number
-        parts = [verb, *(card_str(c) for c in cards)]
-        if number is not None:
-            parts.append(str(number))
-        self.text = " ".join(parts)
+    verb: str
+    cards: tuple[int, ...]
+    number: int | None
+    text: str
+
+    def __new__(cls, verb: str, cards: tuple[int, ...] = (), number: int | None = None) -> Move:
+        key = (verb, cards, number)
+        move = cls._interned.get(key)
+        if move is None:
+            move = super().__new__(cls)
+            move.verb = verb
+            move.cards = cards
+            move.number = number
+            parts = [verb, *(card_str(c) for c in cards)]
+            if number is not None:
+                parts.append(str(number))
+            move.text = " ".join(parts)
+            cls._interned[key] = move
+        return move
 
     def __str__(self) -> str:
         return self.text
@@ -50,11 +63,9 @@ class Move:
     def __repr__(self) -> str:
         return f"Move({self.text!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Move) and other.text == self.text
-
-    def __hash__(self) -> int:
-        return hash(self.text)
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Unpickling (e.g. in a worker process) must go through the intern table too.
+        return (Move, (self.verb, self.cards, self.number))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,9 +226,6 @@ class State(ABC):
     def to_move(self) -> int | None:
         """The seat that must act now; None when the game is over."""
 
-    @abstractmethod
-    def legal_moves(self) -> list[Move]: ...
-
     @property
     @abstractmethod
     def is_over(self) -> bool: ...
@@ -244,7 +252,7 @@ class State(ABC):
 
     @abstractmethod
     def _apply(self, move: Move) -> None:
-        """Carry out a move already known to be legal."""
+        """Carry out a move already known to be legal (already added to ``history``)."""
 
     def _why_illegal(self, move: Move) -> str:
         """A reason a move is refused; games refine it. Never names hidden cards' places."""
@@ -254,23 +262,34 @@ class State(ABC):
         """The events ``seat`` may see (None: only public events)."""
         return [e for e in self.events if e.visible(seat)]
 
+    def legal_moves(self) -> list[Move]:
+        """Every move the seat to act may make (empty once the game is over)."""
+        return list(self._legal())
+
+    @abstractmethod
+    def _legal(self) -> list[Move]:
+        """The legal moves, possibly a cached list the caller must not change."""
+
     def apply(self, move: Move | str) -> None:
         """Play a move (or its notation). An illegal move raises and changes nothing."""
-        if self.is_over:
-            raise IllegalMoveError(f"the game is over; {str(move)!r} cannot be played")
-        legal = self.legal_moves()
-        if isinstance(move, str):
-            move = self.game.parse_move(move)
-        elif not isinstance(move, Move):
-            raise IllegalMoveError(f"a move is a Move or its notation, not {move!r}")
+        legal = self._legal()
+        if move.__class__ is not Move:
+            if isinstance(move, str):
+                if self.is_over:
+                    raise IllegalMoveError(f"the game is over; {move!r} cannot be played")
+                move = self.game.parse_move(move)
+            elif not isinstance(move, Move):
+                raise IllegalMoveError(f"a move is a Move or its notation, not {move!r}")
         if move not in legal:
+            if self.is_over:
+                raise IllegalMoveError(f"the game is over; {move.text!r} cannot be played")
             shown = ", ".join(m.text for m in legal)
             raise IllegalMoveError(
                 f"illegal move {move.text!r} for seat {self.to_move}: "
                 f"{self._why_illegal(move)}; legal moves: {shown}"
             )
-        self._apply(move)
         self.history.append(move.text)
+        self._apply(move)
 
     def apply_all(self, moves: Iterable[Move | str]) -> None:
         for m in moves:

@@ -38,7 +38,7 @@ MAX_SCORE = 29
 _JACK = 11
 _UNSEEN = 46  # a 52-card pack less the six cards in hand
 _STARTERS_AFTER_TOSS = _UNSEEN - 2
-# Ordered (opponent's two-card toss, starter) pairs: the denominator of every crib average.
+# (opponent's two-card toss, starter) deals: the denominator of every crib average.
 _CRIB_DEALS = comb(_UNSEEN, 2) * _STARTERS_AFTER_TOSS
 
 
@@ -93,7 +93,7 @@ def discard_advice(hand6: Sequence[int], dealer: bool) -> list[DiscardOption]:
         suit_left[c & 3] += 1
 
     # The opponent's two cards and the starter, as a multiset of three ranks: each set of three
-    # unseen cards arises as three ordered (toss, starter) deals, one per choice of starter.
+    # unseen cards arises as three (toss, starter) deals, one per choice of starter.
     triples: list[tuple[int, int]] = []
     for ranks in combinations_with_replacement(range(1, 14), 3):
         ways = 1
@@ -104,9 +104,7 @@ def discard_advice(hand6: Sequence[int], dealer: bool) -> list[DiscardOption]:
 
     # Nobs from a jack the opponent tosses: the starter is another unseen card of its suit and
     # the toss's other card any of the 44 cards left.
-    their_nobs = sum(
-        (suit_left[s] - 1) * (_UNSEEN - 2) for s in range(4) if (40 + s) not in held
-    )
+    their_nobs = sum((suit_left[s] - 1) * (_UNSEEN - 2) for s in range(4) if (40 + s) not in held)
     points = FIVE_RANK_POINTS
     per_starter = _CRIB_DEALS // _UNSEEN  # crib deals sharing one starter, as a hand weight
 
@@ -122,6 +120,7 @@ def discard_advice(hand6: Sequence[int], dealer: bool) -> list[DiscardOption]:
             crib_total += points[base + weight] * ways
         suit = discard[0] & 3
         if discard[1] & 3 == suit:
+            # A crib flush needs the toss and the starter in our two cards' suit too.
             crib_total += 5 * 3 * comb(suit_left[suit], 3)
         for d in discard:
             if d // 4 + 1 == _JACK:

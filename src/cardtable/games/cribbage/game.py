@@ -1,8 +1,8 @@
 """Cribbage for 2, 3 or 4 players (RULES.md section 4, defaults of section 5).
 
-Internally hands are card bitmasks and the log is a list of small tuples; the public
-:class:`~cardtable.engine.Event` objects are built from the log only when someone reads
-``events``, which keeps simulation fast.
+Internally hands are small sorted lists of card ints and the log is a list of small tuples;
+the public :class:`~cardtable.engine.Event` objects are built from the log only when someone
+reads ``events``, which keeps simulation fast.
 
 >>> import cardtable
 >>> state = cardtable.load("cribbage").new_state(decks=[[
@@ -10,7 +10,7 @@ Internally hands are card bitmasks and the log is a list of small tuples; the pu
 ... ] + [c for c in ("AC AD AH AS 2D 2H 2S 3H 3S 4H 6C 6D 6S 7C 7D 7H 7S 8C 8D 8H 8S "
 ...      "9C 9D 9H 9S 10C 10D 10H 10S JC JH QC QD QH QS KC KD KH KS").split()]])
 >>> state.observation(0)["hand"]
-['5D', '5C', '5S', 'JS', '4S', '6H']
+['4S', '5C', '5H', '5S', '6H', 'JS']
 >>> state.apply("discard 4S 6H"); state.apply("discard 4D 3D")
 >>> state.observation(0)["starter"], state.scores
 ('JD', [0, 2])
@@ -23,7 +23,15 @@ from typing import Any, ClassVar
 from cardtable.cards import card_str
 from cardtable.engine import JSON, Event, Game, Move, PackSource, State
 from cardtable.errors import OptionError
-from cardtable.games.cribbage.moves import CLAIM, DISCARD1, DISCARD2, MUGGINS, PASS, PLAY, parse_move
+from cardtable.games.cribbage.moves import (
+    CLAIM,
+    DISCARD1,
+    DISCARD2,
+    MUGGINS,
+    PASS,
+    PLAY,
+    parse_move,
+)
 from cardtable.games.cribbage.scoring import peg_score, score_hand
 from cardtable.options import Option, OptionValue
 from cardtable.registry import register
@@ -45,15 +53,6 @@ scoring 15 (2), 31 (2), pairs (2, 6, 12), runs (1 per card) and go or last card 
 show the hands count, non-dealer first, then the dealer's hand and the crib, with the starter as
 a fifth card: fifteens 2, pairs 2, runs 1 per card, flush 4 (5 with the starter; a crib flush
 needs all five), his nobs 1. The first to reach the target (121, or 61) wins at once."""
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _names(cards: Any) -> list[str]:
@@ -136,7 +135,7 @@ class CribbageState(State):
 
     __slots__ = (
         "_events",
-        "_legal",
+        "_legal_cache",
         "_log",
         "_mat",
         "_src",
@@ -160,7 +159,6 @@ class CribbageState(State):
         "last",
         "last_claim",
         "match_points",
-        "moves_made",
         "muggins",
         "n",
         "nsides",
@@ -192,20 +190,19 @@ class CribbageState(State):
         self.muggins = bool(opts["muggins"])
         self.skunk = str(opts["skunk"])
         self.games_total = int(opts["games"])  # type: ignore[arg-type]
-        self.side: tuple[int, ...] = tuple(s % 2 for s in range(4)) if self.n == 4 else tuple(
-            range(self.n)
+        self.side: tuple[int, ...] = (
+            tuple(s % 2 for s in range(4)) if self.n == 4 else tuple(range(self.n))
         )
         self.nsides = 2 if self.n == 4 else self.n
         self._src = PackSource(seed, decks, 1)
         self.match_points = [0] * self.nsides
         self.game_results: list[dict[str, JSON]] = []
         self.game_no = 0
-        self.moves_made = 0
         self._log: list[tuple[Any, ...]] = []
         self._events: list[Event] = []
         self._mat = 0
         self.last_claim = 0
-        self._legal: list[Move] | None = None
+        self._legal_cache: list[Move] | None = None
         self._start_game(int(opts["dealer"]))  # type: ignore[arg-type]
 
     # ----------------------------------------------------------------- the flow of a game
@@ -221,22 +218,23 @@ class CribbageState(State):
     def _deal(self) -> None:
         n = self.n
         self.deal_no += 1
-        self.deal_start = self.moves_made
+        # The move that led here is already in the history, so the deal starts after it.
+        self.deal_start = len(self.history)
         per = 6 if n == 2 else 5
         dealt = n * per
         pack = self._src.next_pack(dealt + (2 if n == 3 else 1))
-        hands = [0] * n
         first = self.dealer + 1
-        for i in range(dealt):
-            hands[(first + i) % n] |= 1 << pack[i]
+        # One card at a time from the player left of the dealer: seat first+k gets every n-th.
+        hands = [sorted(pack[k:dealt:n]) for k in range(n)]
+        hands = hands[n - first % n :] + hands[: n - first % n]
         # Three players: the next card goes face down to the crib before the starter.
         self.pack_card = pack[dealt] if n == 3 else -1
-        self.crib = 1 << pack[dealt] if n == 3 else 0
+        self.crib = [pack[dealt]] if n == 3 else []
         self.starter_card = pack[dealt + 1] if n == 3 else pack[dealt]
         self.starter = -1
         self.hands = hands
-        self.kept = [0] * n
-        self.discards = [0] * n
+        self.kept: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[tuple[int, ...]] = [() for _ in range(n)]
         self.played: list[list[int]] = [[] for _ in range(n)]
         self.count = 0
         self.count_cards: list[int] = []
@@ -248,8 +246,8 @@ class CribbageState(State):
         self.pending = n
         self.phase = DISCARD
         self.turn = first % n
-        self._legal = None
-        self._log.append(("deal", self.game_no, self.deal_no, self.dealer, tuple(hands)))
+        self._legal_cache = None
+        self._log.append(("deal", self.game_no, self.deal_no, self.dealer, [*map(tuple, hands)]))
 
     def _score(self, seat: int, points: int, reason: str, cards: tuple[int, ...]) -> bool:
         """Peg points for a seat's side; True when that ends the game."""
@@ -263,61 +261,77 @@ class CribbageState(State):
         return False
 
     def _cut(self) -> None:
-        self.kept = list(self.hands)
+        self.kept = [list(h) for h in self.hands]
+        self.crib.sort()
         self.starter = self.starter_card
         self._log.append(("starter", self.dealer, self.starter))
-        if RANK[self.starter] == JACK and self._score(
-            self.dealer, 2, "his heels", (self.starter,)
-        ):
+        if RANK[self.starter] == JACK and self._score(self.dealer, 2, "his heels", (self.starter,)):
             return
         self.phase = PLAYING
         self.turn = (self.dealer + 1) % self.n
 
     def _play(self, seat: int, card: int) -> None:
-        self.hands[seat] &= ~(1 << card)
+        self.hands[seat].remove(card)
         count = self.count + VALUE[card]
         self.count = count
-        self.count_cards.append(card)
-        self.run_ranks.append(RANK[card])
+        cards = self.count_cards
+        cards.append(card)
+        ranks = self.run_ranks
+        ranks.append(RANK[card])
         self.played[seat].append(card)
         self.last = seat
         self._log.append(("play", seat, card, count))
-        points = peg_score(self.run_ranks, count)
-        if points:
-            side = self.side[seat]
-            total = min(self.target, self.pegs[side] + points)
-            self.pegs[side] = total
-            self._log.append(("peg", seat, tuple(self.count_cards), count, total - points))
-            if total >= self.target:
-                self._end_game(side)
-                return
+        # A count's first card can score nothing, which skips the scorer for a quarter of plays.
+        if len(ranks) > 1:
+            points = peg_score(ranks, count)
+            if points:
+                side = self.side[seat]
+                total = min(self.target, self.pegs[side] + points)
+                self.pegs[side] = total
+                self._log.append(("peg", seat, tuple(cards), count, total - points))
+                if total >= self.target:
+                    self._end_game(side)
+                    return
         if count == 31:
             self._reset()
-        else:
-            self._advance()
-
-    def _advance(self) -> None:
-        """Give the turn to the next seat that can play, saying go for those who cannot."""
-        n, hands, last = self.n, self.hands, self.last
-        room = 31 - self.count
-        for k in range(1, n + 1):
-            s = (last + k) % n
-            h = hands[s]
-            if not h:
-                continue
-            # The lowest bit is the lowest rank, so it is the card most likely to fit.
-            if VALUE[(h & -h).bit_length() - 1] <= room:
-                self.turn = s
+            return
+        hands = self.hands
+        room = 31 - count
+        if self.n == 2:
+            other = 1 - seat
+            h = hands[other]
+            # Hands are sorted, so the first card is the lowest and the likeliest to fit.
+            if h and VALUE[h[0]] <= room:
+                self.turn = other
                 return
-            if s != last and not (self.said_go >> s) & 1:
-                self.said_go |= 1 << s
-                self._log.append(("go", s))
+            if hands[seat] and VALUE[hands[seat][0]] <= room:
+                if h and not self.said_go:
+                    self.said_go = 1
+                    self._log.append(("go", other))
+                self.turn = seat
+                return
+            if h and not self.said_go:
+                self._log.append(("go", other))
+        else:
+            n = self.n
+            for k in range(1, n + 1):
+                s = (seat + k) % n
+                h = hands[s]
+                if not h:
+                    continue
+                if VALUE[h[0]] <= room:
+                    self.turn = s
+                    return
+                if s != seat and not (self.said_go >> s) & 1:
+                    self.said_go |= 1 << s
+                    self._log.append(("go", s))
+        # Nobody can play: the last card of the count (or of the whole play) scores one.
         if any(hands):
-            if self._score(last, 1, "go", ()):
+            if self._score(seat, 1, "go", ()):
                 return
             self._reset()
         else:
-            if self._score(last, 1, "last card", ()):
+            if self._score(seat, 1, "last card", ()):
                 return
             self._end_play()
 
@@ -341,8 +355,8 @@ class CribbageState(State):
 
     def _worth(self, seat: int, what: str) -> int:
         if what == "crib":
-            return score_hand(_cards(self.crib), self.starter, True)
-        return score_hand(_cards(self.kept[seat]), self.starter, False)
+            return score_hand(self.crib, self.starter, True)
+        return score_hand(self.kept[seat], self.starter, False)
 
     def _end_play(self) -> None:
         order = self._show_order()
@@ -358,11 +372,11 @@ class CribbageState(State):
         self._next_deal()
 
     def _show(self, seat: int, what: str, worth: int, claimed: int) -> None:
-        mask = self.crib if what == "crib" else self.kept[seat]
+        cards = tuple(self.crib if what == "crib" else self.kept[seat])
         self.shown.append((seat, what))
         # With muggins the claim is pegged as its own event, so the show carries no totals.
         before = None if self.muggins else self.pegs[self.side[seat]]
-        self._log.append(("show", seat, what, mask, self.starter, worth, claimed, before))
+        self._log.append(("show", seat, what, cards, self.starter, worth, claimed, before))
 
     def _score_show(self, seat: int, points: int) -> bool:
         # The show's score events are built from the "show" entry; only the total moves here.
@@ -408,7 +422,7 @@ class CribbageState(State):
         }
         self.game_results.append(summary)
         self._log.append(("game over", summary))
-        self._legal = None
+        self._legal_cache = None
         if self.game_no < self.games_total:
             low = min(pegs)
             n = self.n
@@ -437,19 +451,19 @@ class CribbageState(State):
         by_side = self.pegs if self.games_total == 1 else self.match_points
         return [by_side[s] for s in self.side[: self.n]]
 
-    def legal_moves(self) -> list[Move]:
-        legal = self._legal
+    def _legal(self) -> list[Move]:
+        legal = self._legal_cache
         if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
+            legal = self._legal_cache = self._compute_legal()
+        return legal
 
     def _compute_legal(self) -> list[Move]:
         phase = self.phase
         if phase == PLAYING:
             room = 31 - self.count
-            return [PLAY[c] for c in _cards(self.hands[self.turn]) if VALUE[c] <= room]
+            return [PLAY[c] for c in self.hands[self.turn] if VALUE[c] <= room]
         if phase == DISCARD:
-            cards = _cards(self.hands[self.turn])
+            cards = self.hands[self.turn]
             if self.n != 2:
                 return [DISCARD1[c] for c in cards]
             out = []
@@ -466,20 +480,39 @@ class CribbageState(State):
             return [MUGGINS, PASS]
         return []
 
+    def legal_moves(self) -> list[Move]:
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._compute_legal()
+        return legal.copy()
+
+    def apply(self, move: Move | str) -> None:
+        # The common case (a move object from legal_moves) skips the generic checks.
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._compute_legal()
+        if move.__class__ is Move and move in legal:
+            self._legal_cache = None
+            self.history.append(move.text)
+            if self.phase == PLAYING:
+                self._play(self.turn, move.cards[0])
+            else:
+                self._apply(move)
+        else:
+            State.apply(self, move)
+
     def _apply(self, move: Move) -> None:
-        self.moves_made += 1
-        self._legal = None
+        self._legal_cache = None
         seat = self.turn
         phase = self.phase
         if phase == PLAYING:
             self._play(seat, move.cards[0])
         elif phase == DISCARD:
-            mask = 0
+            hand = self.hands[seat]
             for c in move.cards:
-                mask |= 1 << c
-            self.hands[seat] &= ~mask
-            self.discards[seat] = mask
-            self.crib |= mask
+                hand.remove(c)
+            self.discards[seat] = move.cards
+            self.crib.extend(move.cards)
             self._log.append(("discard", seat, move.cards))
             self.pending -= 1
             if self.pending:
@@ -514,20 +547,22 @@ class CribbageState(State):
 
     def _why_illegal(self, move: Move) -> str:
         phase = self.phase
-        hand = self.hands[self.turn] if self.phase != OVER else 0
+        hand = self.hands[self.turn] if self.phase != OVER else []
         if phase == DISCARD:
             need = 2 if self.n == 2 else 1
             if move.verb != "discard":
                 return f"it is time to lay away {need} card{'s' if need > 1 else ''} to the crib"
             if len(move.cards) != need:
                 return f"lay away exactly {need} card{'s' if need > 1 else ''}"
-            missing = [card_str(c) for c in move.cards if not hand >> c & 1]
-            return f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand"
+            missing = [card_str(c) for c in move.cards if c not in hand]
+            return (
+                f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand"
+            )
         if phase == PLAYING:
             if move.verb != "play":
                 return "it is the play: lay one card (play C)"
             card = move.cards[0]
-            if not hand >> card & 1:
+            if card not in hand:
                 return f"{card_str(card)} is not in your hand"
             return (
                 f"the count is {self.count}; {card_str(card)} would make "
@@ -552,7 +587,7 @@ class CribbageState(State):
             {
                 "seat": owner,
                 "what": what,
-                "cards": _names(_cards(self.crib if what == "crib" else self.kept[owner])),
+                "cards": _names(sorted(self.crib) if what == "crib" else self.kept[owner]),
             }
             for owner, what in self.shown
         ]
@@ -568,10 +603,10 @@ class CribbageState(State):
             "scores": [self.pegs[self.side[s]] for s in range(n)],
             "match_points": [self.match_points[self.side[s]] for s in range(n)],
             "target": self.target,
-            "hand": _names(_cards(self.hands[seat])),
-            "laid_away": _names(_cards(self.discards[seat])),
-            "hand_sizes": [self.hands[s].bit_count() for s in range(n)],
-            "crib_size": self.crib.bit_count(),
+            "hand": _names(self.hands[seat]),
+            "laid_away": _names(self.discards[seat]),
+            "hand_sizes": [len(self.hands[s]) for s in range(n)],
+            "crib_size": len(self.crib),
             "starter": card_str(self.starter) if self.starter >= 0 else None,
             "count": self.count,
             "count_cards": _names(self.count_cards),
@@ -612,13 +647,14 @@ class CribbageState(State):
         other._src = self._src.copy()
         other._log = list(self._log)
         other._events = list(self._events)
-        other._legal = None
+        other._legal_cache = None
         other.match_points = list(self.match_points)
         other.game_results = list(self.game_results)
         other.pegs = list(self.pegs)
-        other.hands = list(self.hands)
-        other.kept = list(self.kept)
+        other.hands = [list(h) for h in self.hands]
+        other.kept = [list(h) for h in self.kept]
         other.discards = list(self.discards)
+        other.crib = list(self.crib)
         other.played = [list(p) for p in self.played]
         other.count_cards = list(self.count_cards)
         other.run_ranks = list(self.run_ranks)

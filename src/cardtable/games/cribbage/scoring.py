@@ -115,8 +115,7 @@ def score_hand(hand: Sequence[int], starter: int, crib: bool = False) -> int:
         elif not crib:
             points += 4
     # The jack of the starter's suit is face 40 + suit.
-    nob = 40 + (starter & 3)
-    if nob == a or nob == b or nob == c or nob == d:
+    if 40 + (starter & 3) in hand:
         points += 1
     return points
 
@@ -141,7 +140,7 @@ def breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> list[Com
 
     >>> from cardtable.cards import parse_cards
     >>> combos = breakdown(parse_cards("9C 6D 5H 4S"), parse_cards("4C")[0])
-    >>> [(c.kind, c.points) for c in combos]  # doctest: +NORMALIZE_WHITESPACE
+    >>> [(c.kind, c.points) for c in combos]
     [('fifteen', 2), ('fifteen', 2), ('fifteen', 2), ('pair', 2), ('run', 3), ('run', 3)]
     """
     cards = (*hand, starter)
@@ -169,9 +168,7 @@ def breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> list[Com
             combos.append(Combo("flush", 5, cards))
         elif not crib:
             combos.append(Combo("flush", 4, tuple(hand)))
-    combos += [
-        Combo("nobs", 1, (c,)) for c in hand if _rank(c) == _JACK and c % 4 == starter % 4
-    ]
+    combos += [Combo("nobs", 1, (c,)) for c in hand if _rank(c) == _JACK and c % 4 == starter % 4]
     return combos
 
 
@@ -221,14 +218,11 @@ def _run_length(ranks: Sequence[int]) -> int:
     seen = 0
     lo = 14
     hi = 0
-    n = 0
-    for i in range(len(ranks) - 1, -1, -1):
-        r = ranks[i]
+    for n, r in enumerate(reversed(ranks), 1):
         bit = 1 << r
         if seen & bit:
             break  # a repeated rank spoils this block and every longer one
         seen |= bit
-        n += 1
         if r < lo:
             lo = r
         if r > hi:

@@ -27,10 +27,6 @@ def _names(cards: Any) -> list[str]:
     return [card_str(c) for c in cards]
 
 
-def _mask_cards(mask: int) -> list[int]:
-    return [c for c in range(52) if mask >> c & 1]
-
-
 def call(reason: str, points: int) -> str:
     """The traditional words for a score.
 
@@ -55,9 +51,7 @@ def call(reason: str, points: int) -> str:
     return f"{reason} for {word}"
 
 
-def _score(
-    seat: int, points: int, reason: str, cards: Any, total: int, phase: str
-) -> Event:
+def _score(seat: int, points: int, reason: str, cards: Any, total: int, phase: str) -> Event:
     return Event(
         "score",
         seat,
@@ -92,11 +86,19 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
         total = before
         for reason, points in peg_points([c // 4 + 1 for c in cards], count):
             total = min(target, total + points)
-            out.append(_score(seat, points, reason, _peg_cards(reason, points, cards), total, "play"))
+            out.append(
+                _score(seat, points, reason, _peg_cards(reason, points, cards), total, "play")
+            )
         return out
     if kind == "score":
         _, seat, points, reason, cards, total = entry
-        phase = "deal" if reason == "his heels" else "show" if reason in ("claim", "muggins") else "play"
+        phase = (
+            "deal"
+            if reason == "his heels"
+            else "show"
+            if reason in ("claim", "muggins")
+            else "play"
+        )
         return [_score(seat, points, reason, cards, total, phase)]
     if kind == "go":
         return [Event("go", entry[1], {})]
@@ -106,8 +108,7 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
         _, game_no, deal_no, dealer, hands = entry
         out = [Event("deal", dealer, {"game": game_no, "deal": deal_no, "dealer": dealer})]
         out += [
-            Event("hand", s, {"cards": _names(_mask_cards(h))}, visible_to=(s,))
-            for s, h in enumerate(hands)
+            Event("hand", s, {"cards": _names(h)}, visible_to=(s,)) for s, h in enumerate(hands)
         ]
         return out
     if kind == "discard":
@@ -120,8 +121,7 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
         _, dealer, card = entry
         return [Event("starter", dealer, {"card": card_str(card)})]
     if kind == "show":
-        _, seat, what, mask, starter, worth, claimed, before = entry
-        cards = _mask_cards(mask)
+        _, seat, what, cards, starter, worth, claimed, before = entry
         combos = breakdown(cards, starter, what == "crib")
         data: dict[str, JSON] = {
             "what": what,
