@@ -93,6 +93,9 @@ class Event:
         return out
 
 
+_FRESH = {packs: pack(packs) for packs in (1, 2, 4)}
+
+
 class PackSource:
     """Hands out one shuffled pack per shuffle: the explicit ones first, then from the seed.
 
@@ -118,7 +121,7 @@ class PackSource:
         self.used += 1
         if index < len(self.decks):
             return list(self.decks[index])
-        cards = pack(self.packs)
+        cards = _FRESH[self.packs].copy() if self.packs in _FRESH else pack(self.packs)
         size = len(cards)
         rnd = self.rng.random
         # A Fisher-Yates shuffle from the top; Random.random() is the one draw Python promises

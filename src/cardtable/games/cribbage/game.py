@@ -18,6 +18,7 @@ reads ``events``, which keeps simulation fast.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, ClassVar
 
 from cardtable.cards import card_str
@@ -44,6 +45,15 @@ PHASES = ("discard", "play", "claim", "muggins", "over")
 VALUE = tuple(min(c // 4 + 1, 10) for c in range(52))
 RANK = tuple(c // 4 + 1 for c in range(52))
 JACK = 11
+
+_PLAY_OF = PLAY.__getitem__
+_DISCARD1_OF = DISCARD1.__getitem__
+_DISCARD2: Any = DISCARD2  # indexed by low * 52 + high only, so never None
+
+
+def _may_run(d1: int, d2: int, k: int) -> bool:
+    """Whether the last three ranks (as differences from the last) could end a run of <= k."""
+    return d1 != 0 and d2 != 0 and d1 != d2 and -k < d1 < k and -k < d2 < k and -k < d1 - d2 < k
 
 SUMMARY = """\
 Cribbage: two players with six cards each (or three or four players with five).
@@ -141,7 +151,7 @@ class CribbageState(State):
         "_src",
         "claims",
         "count",
-        "count_cards",
+        "count_start",
         "crib",
         "deal_no",
         "deal_start",
@@ -162,15 +172,14 @@ class CribbageState(State):
         "muggins",
         "n",
         "nsides",
-        "pack_card",
         "pegs",
         "pending",
         "phase",
-        "played",
         "run_ranks",
         "said_go",
         "seed",
-        "shown",
+        "seq",
+        "shows",
         "side",
         "skunk",
         "starter",
@@ -225,29 +234,32 @@ class CribbageState(State):
         pack = self._src.next_pack(dealt + (2 if n == 3 else 1))
         first = self.dealer + 1
         # One card at a time from the player left of the dealer: seat first+k gets every n-th.
-        hands = [sorted(pack[k:dealt:n]) for k in range(n)]
-        hands = hands[n - first % n :] + hands[: n - first % n]
+        if n == 2:
+            a, b = sorted(pack[0:12:2]), sorted(pack[1:12:2])
+            hands = [a, b] if first % 2 == 0 else [b, a]
+        else:
+            hands = [sorted(pack[k:dealt:n]) for k in range(n)]
+            hands = hands[n - first % n :] + hands[: n - first % n]
         # Three players: the next card goes face down to the crib before the starter.
-        self.pack_card = pack[dealt] if n == 3 else -1
         self.crib = [pack[dealt]] if n == 3 else []
         self.starter_card = pack[dealt + 1] if n == 3 else pack[dealt]
         self.starter = -1
         self.hands = hands
         self.kept: list[list[int]] = [[] for _ in range(n)]
-        self.discards: list[tuple[int, ...]] = [() for _ in range(n)]
-        self.played: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[tuple[int, ...]] = [()] * n
+        self.seq: list[int] = []
         self.count = 0
-        self.count_cards: list[int] = []
+        self.count_start = 0
         self.run_ranks: list[int] = []
         self.last = -1
         self.said_go = 0
-        self.shown: list[tuple[int, str]] = []
-        self.claims: list[tuple[int, str]] = []
+        self.shows = 0  # how many of the show's hands (in show order) have been shown
+        self.claims = []
         self.pending = n
         self.phase = DISCARD
         self.turn = first % n
         self._legal_cache = None
-        self._log.append(("deal", self.game_no, self.deal_no, self.dealer, [*map(tuple, hands)]))
+        self._log.append(("deal", self.game_no, self.deal_no, self.dealer, pack[:dealt]))
 
     def _score(self, seat: int, points: int, reason: str, cards: tuple[int, ...]) -> bool:
         """Peg points for a seat's side; True when that ends the game."""
@@ -274,21 +286,27 @@ class CribbageState(State):
         self.hands[seat].remove(card)
         count = self.count + VALUE[card]
         self.count = count
-        cards = self.count_cards
-        cards.append(card)
+        self.seq.append(card)
         ranks = self.run_ranks
         ranks.append(RANK[card])
-        self.played[seat].append(card)
         self.last = seat
         self._log.append(("play", seat, card, count))
-        # A count's first card can score nothing, which skips the scorer for a quarter of plays.
-        if len(ranks) > 1:
+        # Most plays score nothing: no 15 or 31, no pair with the card before, and no run, for
+        # which the last three cards would have to differ and span less than the count's length.
+        k = len(ranks)
+        if k > 1 and (
+            count == 15
+            or count == 31
+            or ranks[-2] == ranks[-1]
+            or (k > 2 and _may_run(ranks[-3] - ranks[-1], ranks[-2] - ranks[-1], k))
+        ):
             points = peg_score(ranks, count)
             if points:
                 side = self.side[seat]
                 total = min(self.target, self.pegs[side] + points)
                 self.pegs[side] = total
-                self._log.append(("peg", seat, tuple(cards), count, total - points))
+                cards = tuple(self.seq[self.count_start :])
+                self._log.append(("peg", seat, cards, count, total - points))
                 if total >= self.target:
                     self._end_game(side)
                     return
@@ -337,7 +355,7 @@ class CribbageState(State):
 
     def _reset(self) -> None:
         self.count = 0
-        self.count_cards = []
+        self.count_start = len(self.seq)
         self.run_ranks = []
         self.said_go = 0
         hands, n, last = self.hands, self.n, self.last
@@ -364,29 +382,24 @@ class CribbageState(State):
             self.claims = order
             self._next_claim()
             return
+        pegs, side, log, target, starter = self.pegs, self.side, self._log, self.target, self.starter
         for seat, what in order:
-            points = self._worth(seat, what)
-            self._show(seat, what, points, points)
-            if points and self._score_show(seat, points):
-                return
+            # Kept hands and the crib are never changed after the cut, so the log may keep them.
+            cards = self.crib if what == "crib" else self.kept[seat]
+            points = score_hand(cards, starter, what == "crib")
+            self.shows += 1
+            sd = side[seat]
+            before = pegs[sd]
+            # The show's score events are built from this entry; only the total moves here.
+            log.append(("show", seat, what, cards, starter, points, points, before))
+            if points:
+                total = before + points
+                if total >= target:
+                    pegs[sd] = target
+                    self._end_game(sd)
+                    return
+                pegs[sd] = total
         self._next_deal()
-
-    def _show(self, seat: int, what: str, worth: int, claimed: int) -> None:
-        cards = tuple(self.crib if what == "crib" else self.kept[seat])
-        self.shown.append((seat, what))
-        # With muggins the claim is pegged as its own event, so the show carries no totals.
-        before = None if self.muggins else self.pegs[self.side[seat]]
-        self._log.append(("show", seat, what, cards, self.starter, worth, claimed, before))
-
-    def _score_show(self, seat: int, points: int) -> bool:
-        # The show's score events are built from the "show" entry; only the total moves here.
-        side = self.side[seat]
-        total = min(self.target, self.pegs[side] + points)
-        self.pegs[side] = total
-        if total >= self.target:
-            self._end_game(side)
-            return True
-        return False
 
     def _next_claim(self) -> None:
         if not self.claims:
@@ -460,19 +473,18 @@ class CribbageState(State):
     def _compute_legal(self) -> list[Move]:
         phase = self.phase
         if phase == PLAYING:
+            hand = self.hands[self.turn]
             room = 31 - self.count
-            return [PLAY[c] for c in self.hands[self.turn] if VALUE[c] <= room]
+            # Hands are sorted by rank, so the playable cards are a prefix of the hand.
+            end = len(hand)
+            while VALUE[hand[end - 1]] > room:
+                end -= 1
+            return [*map(_PLAY_OF, hand[:end] if end < len(hand) else hand)]
         if phase == DISCARD:
             cards = self.hands[self.turn]
             if self.n != 2:
-                return [DISCARD1[c] for c in cards]
-            out = []
-            for i, a in enumerate(cards):
-                for b in cards[i + 1 :]:
-                    move = DISCARD2[a * 52 + b]
-                    assert move is not None
-                    out.append(move)
-            return out
+                return [*map(_DISCARD1_OF, cards)]
+            return [_DISCARD2[a * 52 + b] for a, b in combinations(cards, 2)]
         if phase == CLAIMING:
             seat, what = self.claims[0]
             return list(CLAIM[: self._worth(seat, what) + 1])
@@ -524,7 +536,10 @@ class CribbageState(State):
             worth = self._worth(owner, what)
             claimed = move.number or 0
             self.last_claim = claimed
-            self._show(owner, what, worth, claimed)
+            self.shows += 1
+            cards = self.crib if what == "crib" else self.kept[owner]
+            # The claim is pegged as its own event, so this show entry carries no total.
+            self._log.append(("show", owner, what, cards, self.starter, worth, claimed, None))
             if claimed and self._score(owner, claimed, "claim", ()):
                 return
             if claimed < worth:
@@ -589,7 +604,7 @@ class CribbageState(State):
                 "what": what,
                 "cards": _names(sorted(self.crib) if what == "crib" else self.kept[owner]),
             }
-            for owner, what in self.shown
+            for owner, what in self._show_order()[: self.shows]
         ]
         return {
             "game": "cribbage",
@@ -609,8 +624,8 @@ class CribbageState(State):
             "crib_size": len(self.crib),
             "starter": card_str(self.starter) if self.starter >= 0 else None,
             "count": self.count,
-            "count_cards": _names(self.count_cards),
-            "played": [_names(p) for p in self.played],
+            "count_cards": _names(self.seq[self.count_start :]),
+            "played": [_names(c for c in self.seq if c in self.kept[s]) for s in range(n)],
             "shown": shown,
             "legal_moves": [m.text for m in self.legal_moves()] if to_move == seat else [],
         }
@@ -655,9 +670,7 @@ class CribbageState(State):
         other.kept = [list(h) for h in self.kept]
         other.discards = list(self.discards)
         other.crib = list(self.crib)
-        other.played = [list(p) for p in self.played]
-        other.count_cards = list(self.count_cards)
+        other.seq = list(self.seq)
         other.run_ranks = list(self.run_ranks)
-        other.shown = list(self.shown)
         other.claims = list(self.claims)
         return other

@@ -105,11 +105,15 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
     if kind == "reset":
         return [Event("reset", entry[1], {"count": 0})]
     if kind == "deal":
-        _, game_no, deal_no, dealer, hands = entry
+        _, game_no, deal_no, dealer, dealt = entry
+        # The dealt cards went one at a time round the table from the dealer's left.
+        n = len(dealt) // (6 if len(dealt) == 12 else 5)
         out = [Event("deal", dealer, {"game": game_no, "deal": deal_no, "dealer": dealer})]
-        out += [
-            Event("hand", s, {"cards": _names(h)}, visible_to=(s,)) for s, h in enumerate(hands)
-        ]
+        for k in range(n):
+            seat = (dealer + 1 + k) % n
+            cards = _names(sorted(dealt[k::n]))
+            out.append(Event("hand", seat, {"cards": cards}, visible_to=(seat,)))
+        out.sort(key=lambda e: -1 if e.seat is None or e.type == "deal" else e.seat)
         return out
     if kind == "discard":
         _, seat, cards = entry

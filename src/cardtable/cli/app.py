@@ -1,0 +1,328 @@
+"""The ``cardtable`` command: list games and rules, simulate, replay records, watch a demo."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+import cardtable
+from cardtable.bots import Bot, RandomBot, make_bot
+from cardtable.cli import cribbage
+from cardtable.cli.common import fail, out, parse_options, user_errors
+from cardtable.cli.render import board_text, event_text, result_text, winners_of
+from cardtable.engine import Game, State
+from cardtable.errors import CardtableError
+from cardtable.options import OptionValue
+from cardtable.records import read_record, write_record
+# registry.games, not cardtable.games: importing the games subpackage rebinds that attribute.
+from cardtable.registry import game_class, load
+from cardtable.registry import games as game_names
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="cardtable",
+    help="Exact rules, bots, analysis and records for traditional card games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+app.add_typer(cribbage.app, name="cribbage")
+
+OptionsArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help="a game option, e.g. -o target=61 (repeatable; see `cardtable rules GAME`)",
+    ),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"cardtable {cardtable.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="show the version"),
+    ] = False,
+) -> None:
+    """Exact rules, bots, analysis and records for traditional card games."""
+
+
+def show_value(value: OptionValue) -> str:
+    """An option value as the command line writes it.
+
+    >>> show_value(True), show_value(None), show_value(121)
+    ('on', 'auto', '121')
+    """
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return "auto" if value is None else str(value)
+
+
+def _options_line(game: Game) -> str:
+    return ", ".join(f"{k}={show_value(v)}" for k, v in game.options.items())
+
+
+def _players(cls: type[Game]) -> str:
+    for spec in cls.option_specs:
+        if spec.name == "players":
+            return f"{spec.allowed()} (default {show_value(spec.default)})"
+    try:
+        return str(cls().num_players)
+    except CardtableError:
+        return "?"
+
+
+@app.command()
+@user_errors
+def games() -> None:
+    """List the games cardtable plays."""
+    table = Table("Game", "Title", "Players")
+    for name in game_names():
+        cls = game_class(name)
+        table.add_row(name, cls.title, _players(cls))
+    out().print(table)
+
+
+@app.command()
+@user_errors
+def rules(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="a game from `cardtable games`")],
+) -> None:
+    """Summarize a game's rules and list its options."""
+    cls = game_class(game_name)
+    console = out()
+    console.print(Text(cls.title, style="bold"))
+    # Reflow the summary's paragraphs so that rich wraps them to the terminal's width.
+    for paragraph in cls.summary.split("\n\n"):
+        console.print(" ".join(paragraph.split()), markup=False)
+    table = Table("Option", "Default", "Allowed", "Meaning", title="Options", title_justify="left")
+    for spec in cls.option_specs:
+        table.add_row(spec.name, show_value(spec.default), spec.allowed(), spec.help)
+    console.print(table)
+    console.print(f"Set them with -o NAME=VALUE, e.g. cardtable demo {cls.name} -o NAME=VALUE.")
+
+
+def _bot_seeds(seed: int, seats: int) -> list[int]:
+    # One generator per command, so the bots differ from seat to seat yet repeat run to run.
+    seeder = random.Random(seed)
+    return [seeder.getrandbits(32) for _ in range(seats)]
+
+
+def _play_out(state: State, bots: list[Bot]) -> None:
+    while not state.is_over:
+        seat = state.to_move
+        if seat is None:
+            raise RuntimeError(f"{state.game.name}: no seat to act in a game that is not over")
+        state.apply(bots[seat].choose(state, seat))
+
+
+@app.command()
+@user_errors
+def simulate(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="a game from `cardtable games`")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="how many games")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="game i is dealt from seed S+i")] = 0,
+    option: OptionsArg = None,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="show a progress bar on a terminal")
+    ] = True,
+) -> None:
+    """Play many games between random bots and show how each seat fared."""
+    game = load(game_name, **parse_options(option))
+    seats = game.num_players
+    bots: list[Bot] = [RandomBot(s) for s in _bot_seeds(seed, seats)]
+    wins = [0] * seats
+    final = [0] * seats
+    pegged = [0] * seats
+    deals = 0
+    console = out()
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(
+        *columns, console=console, transient=True, disable=not (progress and console.is_terminal)
+    ) as bar:
+        task = bar.add_task(f"Playing {game.name}", total=games)
+        for i in range(games):
+            state = game.new_state(seed=seed + i)
+            _play_out(state, bots)
+            for seat in winners_of(state):
+                wins[seat] += 1
+            for seat, score in enumerate(state.scores):
+                final[seat] += score
+            # Events are built lazily from the game's log, so reading them once at the end is cheap.
+            for event in state.events:
+                if event.type == "deal":
+                    deals += 1
+                elif event.type == "score" and event.seat is not None:
+                    points = event.data.get("points")
+                    if isinstance(points, int):
+                        pegged[event.seat] += points
+            bar.advance(task)
+
+    console.print(
+        Text.assemble(
+            (f"{game.title}", "bold"),
+            f": {games} game{'s' if games != 1 else ''} between random bots, "
+            f"seeds {seed} to {seed + games - 1} ({_options_line(game)})",
+        )
+    )
+    headers = ["Seat", "Wins", "Win rate", "Avg final score"]
+    if deals:
+        headers.append("Avg points per deal")
+    table = Table(*headers)
+    for seat in range(seats):
+        row = [str(seat), str(wins[seat]), f"{wins[seat] / games:.1%}", f"{final[seat] / games:.2f}"]
+        if deals:
+            row.append(f"{pegged[seat] / deals:.2f}")
+        table.add_row(*row)
+    console.print(table)
+    if deals:
+        console.print(f"{deals} deals in all, {deals / games:.2f} a game.")
+
+
+class Narrator:
+    """Prints a game's new events after each move, with the scores between deals.
+
+    ``seat`` None shows every event, hidden cards included; a seat sees only what it may.
+    """
+
+    def __init__(self, console: Console, state: State, seat: int | None = None) -> None:
+        self.console = console
+        self.state = state
+        self.seat = seat
+        self.shown = 0
+        self.deals = 0
+
+    def update(self) -> None:
+        events = self.state.events
+        for event in events[self.shown :]:
+            if self.seat is not None and not event.visible(self.seat):
+                continue
+            if event.type == "deal":
+                if self.deals:
+                    self.console.print(board_text(self.state))
+                self.deals += 1
+            self.console.print(event_text(self.state.game, event))
+        self.shown = len(events)
+
+
+@app.command()
+@user_errors
+def replay(
+    record: Annotated[Path, typer.Argument(metavar="RECORD.json", help="a game record file")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help='print {"events": [...], "result": ...} as JSON')
+    ] = False,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="show only what this seat could see")
+    ] = None,
+) -> None:
+    """Replay a game record event by event (all of it, or what one seat saw)."""
+    final = read_record(record)
+    seats = final.game.num_players
+    if seat is not None and not 0 <= seat < seats:
+        raise CardtableError(f"--seat must be a seat from 0 to {seats - 1}, not {seat}")
+    if as_json:
+        events = final.events if seat is None else final.events_for(seat)
+        data = {"events": [e.to_dict() for e in events], "result": final.result}
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        return
+    console = out()
+    view = "every card shown" if seat is None else f"as seat {seat} saw it"
+    console.print(
+        Text.assemble(
+            (f"{final.game.title}", "bold"),
+            f" ({_options_line(final.game)}), seed {final.seed}, "
+            f"{len(final.history)} moves; {view}",
+        )
+    )
+    # Replaying move by move (the record already proved legal) shows the scores between deals.
+    state = final.game.new_state(seed=final.seed, decks=final.decks)
+    narrator = Narrator(console, state, seat)
+    narrator.update()
+    for move in final.history:
+        state.apply(move)
+        narrator.update()
+    console.print(result_text(state))
+
+
+@app.command()
+@user_errors
+def demo(
+    game_name: Annotated[
+        str, typer.Argument(metavar="[GAME]", help="a game from `cardtable games`")
+    ] = "cribbage",
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="deal from this seed (default: a random one)")
+    ] = None,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            "--delay", min=0.0, help="seconds between moves (default 0.05 on a terminal, else 0)"
+        ),
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option("--record", metavar="PATH", help="save the game record here")
+    ] = None,
+    option: OptionsArg = None,
+) -> None:
+    """Watch bots play one complete game, move by move."""
+    game = load(game_name, **parse_options(option))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    state = game.new_state(seed=seed)
+    bots = [make_bot(game.name, s) for s in _bot_seeds(seed, game.num_players)]
+    console = out()
+    pause = delay if delay is not None else (0.05 if console.is_terminal else 0.0)
+    players = " vs ".join(f"seat {i} ({bot.name} bot)" for i, bot in enumerate(bots))
+    console.rule(Text(f"{game.title}: {players}, seed {seed}", style="bold"))
+    console.print(_options_line(game), style="dim")
+    narrator = Narrator(console, state)
+    narrator.update()
+    _play_out_slowly(state, bots, narrator, pause)
+    console.print(result_text(state))
+    if record is not None:
+        meta = {"players": [f"{bot.name} bot" for bot in bots], "source": "cardtable demo"}
+        try:
+            path = write_record(state, record, meta=meta)
+        except OSError as err:
+            fail(f"cannot write the record to {str(record)!r}: {err.strerror or err}")
+        console.print(f"Record saved to {path}; replay it with: cardtable replay {path}")
+
+
+def _play_out_slowly(state: State, bots: list[Bot], narrator: Narrator, pause: float) -> None:
+    while not state.is_over:
+        seat = state.to_move
+        if seat is None:
+            raise RuntimeError(f"{state.game.name}: no seat to act in a game that is not over")
+        state.apply(bots[seat].choose(state, seat))
+        narrator.update()
+        if pause:
+            time.sleep(pause)
+
+
+def main() -> None:
+    """The console entry point."""
+    app(prog_name="cardtable")

@@ -1,0 +1,129 @@
+"""Rich text for cards, events, scores and results: suits in colour, points highlighted.
+
+>>> colour_cards("Seat 0 plays 10H, count 10").plain
+'Seat 0 plays 10♥, count 10'
+>>> cards_text(["AS", "QD"]).plain
+'A♠ Q♦'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rich.text import Text
+
+from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_str
+from cardtable.engine import Event, Game, State
+
+__all__ = [
+    "board_text",
+    "card_text",
+    "cards_text",
+    "colour_cards",
+    "event_text",
+    "result_text",
+    "seats_text",
+    "winners_of",
+]
+
+_CARD = re.compile(r"(?<![\w-])(10|[2-9AJQK])([CDHS])(?![\w-])")
+# Red suits in red; black suits in the terminal's own foreground, readable on any background.
+_SUIT_STYLE = {"C": "bold", "D": "bold red", "H": "bold red", "S": "bold"}
+_EVENT_STYLE = {
+    "deal": "bold cyan",
+    "starter": "cyan",
+    "score": "bold yellow",
+    "show": "green",
+    "game over": "bold magenta",
+}
+
+
+def card_text(card: int | str) -> Text:
+    """One card with its suit symbol, coloured by suit."""
+    name = card_str(card) if isinstance(card, int) else card
+    rank, suit = name[:-1], name[-1]
+    return Text(rank + SUIT_SYMBOLS[SUIT_LETTERS.index(suit)], style=_SUIT_STYLE[suit])
+
+
+def cards_text(cards: Iterable[int | str]) -> Text:
+    """Cards separated by spaces, each coloured by suit."""
+    return Text(" ").join(card_text(c) for c in cards)
+
+
+def colour_cards(line: str, style: str = "") -> Text:
+    """``line`` with every card in ASCII notation shown with its coloured suit symbol."""
+    text = Text(style=style)
+    pos = 0
+    for match in _CARD.finditer(line):
+        text.append(line[pos : match.start()])
+        text.append_text(card_text(match.group(0)))
+        pos = match.end()
+    text.append(line[pos:])
+    return text
+
+
+def event_text(game: Game, event: Event) -> Text:
+    """An event in words: a deal starts a paragraph, scores stand out, private events are dim.
+
+    >>> import cardtable
+    >>> game = cardtable.load("cribbage")
+    >>> event_text(game, Event("play", 0, {"card": "5H", "count": 15})).plain
+    '  Seat 0 plays 5♥, count 15'
+    """
+    style = _EVENT_STYLE.get(event.type, "")
+    if event.visible_to is not None:
+        style = "dim"
+    indent = "" if event.type in ("deal", "game over") else "  "
+    return colour_cards(indent + game.describe(event), style)
+
+
+def seats_text(values: Iterable[int]) -> Text:
+    """``seat 0 45 · seat 1 52`` with the numbers in bold.
+
+    >>> seats_text([45, 52]).plain
+    'seat 0 45 · seat 1 52'
+    """
+    text = Text()
+    for seat, value in enumerate(values):
+        if seat:
+            text.append(" · ")
+        text.append(f"seat {seat} ")
+        text.append(str(value), style="bold")
+    return text
+
+
+def board_text(state: State) -> Text:
+    """The scores so far (and the target, where the game has one), for between deals."""
+    text = Text("  Scores: ", style="bold")
+    text.append_text(seats_text(state.scores))
+    target = state.game.options.get("target")
+    if isinstance(target, int) and not isinstance(target, bool):
+        text.append(f"  (game to {target})", style="dim")
+    return text
+
+
+def winners_of(state: State) -> list[int]:
+    """The winning seats: the result's ``winners`` where it names them, else the top scores."""
+    result = state.result or {}
+    winners = result.get("winners")
+    if isinstance(winners, list) and all(isinstance(s, int) for s in winners):
+        return list(winners)
+    scores = state.scores
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]
+
+
+def result_text(state: State) -> Text:
+    """The outcome of a finished game in one line (or that it is still going on)."""
+    if not state.is_over:
+        return Text(f"The game is not over ({len(state.history)} moves so far).", style="bold")
+    winners = winners_of(state)
+    who = " and ".join(str(s) for s in winners)
+    text = Text("Result: ", style="bold")
+    verb = "wins" if len(winners) == 1 else "win"
+    text.append(f"{'seat' if len(winners) == 1 else 'seats'} {who} {verb}", style="bold green")
+    text.append(" (")
+    text.append_text(seats_text(state.scores))
+    text.append(f") after {len(state.history)} moves")
+    return text
