@@ -7,6 +7,9 @@
 (0, 15)
 """
 
+# The games subpackage is imported before ``games`` (the function) is bound below: importing
+# a subpackage sets it as an attribute of its parent, which would otherwise hide the function.
+import cardtable.games  # noqa: F401
 from cardtable.engine import Event, Game, Move, State
 from cardtable.errors import (
     CardError,

@@ -11,6 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from math import floor
 from typing import Any, ClassVar
 
 from cardtable.cards import FACES, card_str, pack, parse_deck
@@ -127,7 +128,7 @@ class PackSource:
         # A Fisher-Yates shuffle from the top; Random.random() is the one draw Python promises
         # to keep identical across versions for an integer seed.
         for i in range(size - 1 if need is None else min(need, size - 1)):
-            j = i + int(rnd() * (size - i))
+            j = i + floor(rnd() * (size - i))
             cards[i], cards[j] = cards[j], cards[i]
         return cards
 

@@ -31,7 +31,8 @@ def _discover() -> None:
     global _discovered
     if _discovered:
         return
-    import cardtable.games as package
+    # By module name, not attribute: ``cardtable.games`` as an attribute is the function below.
+    package = importlib.import_module("cardtable.games")
 
     for info in pkgutil.iter_modules(package.__path__):
         importlib.import_module(f"{package.__name__}.{info.name}")

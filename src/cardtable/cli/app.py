@@ -23,6 +23,7 @@ from cardtable.engine import Game, State
 from cardtable.errors import CardtableError
 from cardtable.options import OptionValue
 from cardtable.records import read_record, write_record
+
 # registry.games, not cardtable.games: importing the games subpackage rebinds that attribute.
 from cardtable.registry import game_class, load
 from cardtable.registry import games as game_names
@@ -117,7 +118,16 @@ def rules(
     for spec in cls.option_specs:
         table.add_row(spec.name, show_value(spec.default), spec.allowed(), spec.help)
     console.print(table)
-    console.print(f"Set them with -o NAME=VALUE, e.g. cardtable demo {cls.name} -o NAME=VALUE.")
+    example = next(
+        (
+            f"{spec.name}={show_value(choice)}"
+            for spec in cls.option_specs
+            for choice in spec.choices or ()
+            if choice != spec.default
+        ),
+        "NAME=VALUE",
+    )
+    console.print(f"Set them with -o NAME=VALUE, e.g. cardtable demo {cls.name} -o {example}")
 
 
 def _bot_seeds(seed: int, seats: int) -> list[int]:
@@ -193,7 +203,12 @@ def simulate(
         headers.append("Avg points per deal")
     table = Table(*headers)
     for seat in range(seats):
-        row = [str(seat), str(wins[seat]), f"{wins[seat] / games:.1%}", f"{final[seat] / games:.2f}"]
+        row = [
+            str(seat),
+            str(wins[seat]),
+            f"{wins[seat] / games:.1%}",
+            f"{final[seat] / games:.2f}",
+        ]
         if deals:
             row.append(f"{pegged[seat] / deals:.2f}")
         table.add_row(*row)
@@ -246,8 +261,10 @@ def replay(
         raise CardtableError(f"--seat must be a seat from 0 to {seats - 1}, not {seat}")
     if as_json:
         events = final.events if seat is None else final.events_for(seat)
-        data = {"events": [e.to_dict() for e in events], "result": final.result}
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        # One event a line: valid JSON that still reads (and greps) well.
+        lines = ",\n".join(" " + json.dumps(e.to_dict(), ensure_ascii=False) for e in events)
+        result = json.dumps(final.result, ensure_ascii=False)
+        typer.echo(f'{{"events": [\n{lines}\n], "result": {result}}}')
         return
     console = out()
     view = "every card shown" if seat is None else f"as seat {seat} saw it"
@@ -290,6 +307,9 @@ def demo(
 ) -> None:
     """Watch bots play one complete game, move by move."""
     game = load(game_name, **parse_options(option))
+    if record is not None and not record.parent.is_dir():
+        # Checked before playing, so a typo in the path does not waste the game.
+        fail(f"no folder {str(record.parent)!r} to save the record in")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     state = game.new_state(seed=seed)
@@ -309,7 +329,11 @@ def demo(
             path = write_record(state, record, meta=meta)
         except OSError as err:
             fail(f"cannot write the record to {str(record)!r}: {err.strerror or err}")
-        console.print(f"Record saved to {path}; replay it with: cardtable replay {path}")
+        console.print(
+            f"Record saved to {path}; replay it with: cardtable replay {path}",
+            soft_wrap=True,
+            markup=False,
+        )
 
 
 def _play_out_slowly(state: State, bots: list[Bot], narrator: Narrator, pause: float) -> None:

@@ -1,4 +1,4 @@
-"""``cardtable cribbage ...``: score a show, rank the discards, and the exact score distributions."""
+"""``cardtable cribbage ...``: score a show, rank discards, and the exact score distributions."""
 
 from __future__ import annotations
 
@@ -34,7 +34,9 @@ def _distinct(cards: list[int], what: str) -> None:
 @app.command()
 @user_errors
 def score(
-    cards: Annotated[list[str], typer.Argument(help="the four cards of the hand, e.g. 5H 5D 5C JS")],
+    cards: Annotated[
+        list[str], typer.Argument(help="the four cards of the hand, e.g. 5H 5D 5C JS")
+    ],
     starter: Annotated[str, typer.Option("--starter", "-s", help="the starter (turn-up) card")],
     crib: Annotated[
         bool, typer.Option("--crib", help="count as a crib: a flush needs the starter too")

@@ -28,8 +28,9 @@ __all__ = [
 ]
 
 _CARD = re.compile(r"(?<![\w-])(10|[2-9AJQK])([CDHS])(?![\w-])")
-# Red suits in red; black suits in the terminal's own foreground, readable on any background.
-_SUIT_STYLE = {"C": "bold", "D": "bold red", "H": "bold red", "S": "bold"}
+# Red suits in red; black suits in the terminal's own colour (readable on any background),
+# even inside a coloured line.
+_SUIT_STYLE = {"C": "bold default", "D": "bold red", "H": "bold red", "S": "bold default"}
 _EVENT_STYLE = {
     "deal": "bold cyan",
     "starter": "cyan",

@@ -46,14 +46,16 @@ VALUE = tuple(min(c // 4 + 1, 10) for c in range(52))
 RANK = tuple(c // 4 + 1 for c in range(52))
 JACK = 11
 
-_PLAY_OF = PLAY.__getitem__
 _DISCARD1_OF = DISCARD1.__getitem__
-_DISCARD2: Any = DISCARD2  # indexed by low * 52 + high only, so never None
+# Keyed by the (low, high) pairs that itertools.combinations yields from a sorted hand, so the
+# discard moves of a hand come from C-level map and dict look-ups.
+_DISCARD2_OF = {(m.cards[0], m.cards[1]): m for m in DISCARD2 if m is not None}.__getitem__
 
 
 def _may_run(d1: int, d2: int, k: int) -> bool:
     """Whether the last three ranks (as differences from the last) could end a run of <= k."""
     return d1 != 0 and d2 != 0 and d1 != d2 and -k < d1 < k and -k < d2 < k and -k < d1 - d2 < k
+
 
 SUMMARY = """\
 Cribbage: two players with six cards each (or three or four players with five).
@@ -254,7 +256,7 @@ class CribbageState(State):
         self.last = -1
         self.said_go = 0
         self.shows = 0  # how many of the show's hands (in show order) have been shown
-        self.claims = []
+        self.claims: list[tuple[int, str]] = []
         self.pending = n
         self.phase = DISCARD
         self.turn = first % n
@@ -382,7 +384,13 @@ class CribbageState(State):
             self.claims = order
             self._next_claim()
             return
-        pegs, side, log, target, starter = self.pegs, self.side, self._log, self.target, self.starter
+        pegs, side, log, target, starter = (
+            self.pegs,
+            self.side,
+            self._log,
+            self.target,
+            self.starter,
+        )
         for seat, what in order:
             # Kept hands and the crib are never changed after the cut, so the log may keep them.
             cards = self.crib if what == "crib" else self.kept[seat]
@@ -475,16 +483,12 @@ class CribbageState(State):
         if phase == PLAYING:
             hand = self.hands[self.turn]
             room = 31 - self.count
-            # Hands are sorted by rank, so the playable cards are a prefix of the hand.
-            end = len(hand)
-            while VALUE[hand[end - 1]] > room:
-                end -= 1
-            return [*map(_PLAY_OF, hand[:end] if end < len(hand) else hand)]
+            return [PLAY[c] for c in hand if VALUE[c] <= room]
         if phase == DISCARD:
             cards = self.hands[self.turn]
             if self.n != 2:
                 return [*map(_DISCARD1_OF, cards)]
-            return [_DISCARD2[a * 52 + b] for a, b in combinations(cards, 2)]
+            return [*map(_DISCARD2_OF, combinations(cards, 2))]
         if phase == CLAIMING:
             seat, what = self.claims[0]
             return list(CLAIM[: self._worth(seat, what) + 1])
