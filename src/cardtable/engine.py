@@ -255,6 +255,13 @@ class State(ABC):
     def clone(self) -> State: ...
 
     @abstractmethod
+    def card_places(self) -> dict[str, list[int]]:
+        """Where every card of the pack(s) is now, by place name (``"stock"`` for the rest).
+
+        For tests and debugging: each card id appears in exactly one place.
+        """
+
+    @abstractmethod
     def _apply(self, move: Move) -> None:
         """Carry out a move already known to be legal (already added to ``history``)."""
 
@@ -281,7 +288,11 @@ class State(ABC):
             if isinstance(move, str):
                 if self.is_over:
                     raise IllegalMoveError(f"the game is over; {move!r} cannot be played")
-                move = self.game.parse_move(move)
+                try:
+                    move = self.game.parse_move(move)
+                except IllegalMoveError as err:
+                    shown = ", ".join(m.text for m in legal)
+                    raise IllegalMoveError(f"{err}; legal moves: {shown}") from None
             elif not isinstance(move, Move):
                 raise IllegalMoveError(f"a move is a Move or its notation, not {move!r}")
         if move not in legal:

@@ -399,7 +399,7 @@ class CribbageState(State):
             sd = side[seat]
             before = pegs[sd]
             # The show's score events are built from this entry; only the total moves here.
-            log.append(("show", seat, what, cards, starter, points, points, before))
+            log.append(("show", seat, what, cards, starter, points, before))
             if points:
                 total = before + points
                 if total >= target:
@@ -413,8 +413,15 @@ class CribbageState(State):
         if not self.claims:
             self._next_deal()
             return
+        owner, what = self.claims[0]
+        # The hand (or crib) is laid face up before its owner claims: everyone sees it from now.
+        self.shows += 1
+        cards = self.crib if what == "crib" else self.kept[owner]
+        worth = self._worth(owner, what)
+        # No total: with muggins the owner's claim is pegged as its own event.
+        self._log.append(("show", owner, what, cards, self.starter, worth, None))
         self.phase = CLAIMING
-        self.turn = self.claims[0][0]
+        self.turn = owner
 
     def _next_deal(self) -> None:
         self.dealer = (self.dealer + 1) % self.n
@@ -540,10 +547,7 @@ class CribbageState(State):
             worth = self._worth(owner, what)
             claimed = move.number or 0
             self.last_claim = claimed
-            self.shows += 1
-            cards = self.crib if what == "crib" else self.kept[owner]
-            # The claim is pegged as its own event, so this show entry carries no total.
-            self._log.append(("show", owner, what, cards, self.starter, worth, claimed, None))
+            self._log.append(("claim", owner, what, claimed))
             if claimed and self._score(owner, claimed, "claim", ()):
                 return
             if claimed < worth:
@@ -656,6 +660,17 @@ class CribbageState(State):
             "scores": points,
             "games": [dict(g) for g in self.game_results],
         }
+
+    def card_places(self) -> dict[str, list[int]]:
+        places = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
+        places["crib"] = list(self.crib)
+        places["played"] = list(self.seq)
+        places["starter"] = [self.starter] if self.starter >= 0 else []
+        out = [c for cards in places.values() for c in cards]
+        # The rest of the pack (the starter too, before the cut) is the stock; only the cards
+        # dealt out are tracked, so those are what the conservation test counts.
+        places["stock"] = sorted(set(range(52)) - set(out))
+        return places
 
     def clone(self) -> CribbageState:
         other = CribbageState.__new__(CribbageState)

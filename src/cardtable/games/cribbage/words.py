@@ -125,7 +125,7 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
         _, dealer, card = entry
         return [Event("starter", dealer, {"card": card_str(card)})]
     if kind == "show":
-        _, seat, what, cards, starter, worth, claimed, before = entry
+        _, seat, what, cards, starter, worth, before = entry
         combos = breakdown(cards, starter, what == "crib")
         data: dict[str, JSON] = {
             "what": what,
@@ -136,8 +136,6 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
                 {"kind": c.kind, "points": c.points, "cards": _names(c.cards)} for c in combos
             ],
         }
-        if claimed != worth:
-            data["claimed"] = claimed
         out = [Event("show", seat, data)]
         if before is not None:
             total = before
@@ -145,6 +143,9 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
                 total = min(target, total + combo.points)
                 out.append(_score(seat, combo.points, combo.kind, combo.cards, total, "show"))
         return out
+    if kind == "claim":
+        _, seat, what, claimed = entry
+        return [Event("claim", seat, {"what": what, "points": claimed})]
     if kind == "game over":
         summary = dict(entry[1])
         return [Event("game over", None, summary)]
@@ -177,9 +178,9 @@ def describe_event(event: Event) -> str:
         return f"{who}: {d['call']}{cards}, {d['total']}"
     if kind == "show":
         line = f"{who} shows {d['what']} {' '.join(d['cards'])} + {d['starter']}: {d['points']}"
-        if "claimed" in d:
-            line += f" (claims {d['claimed']})"
         return line
+    if kind == "claim":
+        return f"{who} claims {d['points']} for the {d['what']}"
     if kind == "game over":
         winners = " and ".join(str(s) for s in d["winners"])
         seats = "Seats" if len(d["winners"]) > 1 else "Seat"
