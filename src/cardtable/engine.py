@@ -134,7 +134,8 @@ class PackSource:
 
     def copy(self) -> PackSource:
         other = PackSource.__new__(PackSource)
-        other.rng = random.Random()
+        # Random() would seed itself from the OS first; the state is replaced anyway.
+        other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
         other.decks = self.decks
         other.packs = self.packs
@@ -224,15 +225,13 @@ class State(ABC):
     seed: int
     decks: tuple[tuple[int, ...], ...]
     history: list[str]
+    #: Whether the game has ended; a plain attribute (the hottest read of a simulation loop).
+    is_over: bool
 
     @property
     @abstractmethod
     def to_move(self) -> int | None:
         """The seat that must act now; None when the game is over."""
-
-    @property
-    @abstractmethod
-    def is_over(self) -> bool: ...
 
     @property
     @abstractmethod

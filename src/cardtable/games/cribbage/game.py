@@ -167,6 +167,7 @@ class CribbageState(State):
         "games_total",
         "hands",
         "history",
+        "is_over",
         "kept",
         "last",
         "last_claim",
@@ -212,6 +213,7 @@ class CribbageState(State):
         self._log: list[tuple[Any, ...]] = []
         self._events: list[Event] = []
         self._mat = 0
+        self.is_over = False
         self.last_claim = 0
         self._legal_cache: list[Move] | None = None
         self._start_game(int(opts["dealer"]))  # type: ignore[arg-type]
@@ -462,16 +464,13 @@ class CribbageState(State):
             self._start_game(nxt)
         else:
             self.phase = OVER
+            self.is_over = True
 
     # ----------------------------------------------------------------- the protocol
 
     @property
     def to_move(self) -> int | None:
         return None if self.phase == OVER else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     @property
     def scores(self) -> list[int]:
@@ -570,20 +569,24 @@ class CribbageState(State):
 
     def _why_illegal(self, move: Move) -> str:
         phase = self.phase
-        hand = self.hands[self.turn] if self.phase != OVER else []
+        hand = self.hands[self.turn]
+        foreign = [c for c in move.cards if not 0 <= c < 52]
+        if foreign:
+            return f"card id {foreign[0]} is not a card of the pack (ids 0 to 51)"
         if phase == DISCARD:
             need = 2 if self.n == 2 else 1
+            cards = f"{need} card{'s' if need > 1 else ''}"
             if move.verb != "discard":
-                return f"it is time to lay away {need} card{'s' if need > 1 else ''} to the crib"
+                return f"it is time to lay away {cards} to the crib (discard C{' C' * (need - 1)})"
             if len(move.cards) != need:
-                return f"lay away exactly {need} card{'s' if need > 1 else ''}"
+                return f"lay away exactly {cards}"
             missing = [card_str(c) for c in move.cards if c not in hand]
             return (
                 f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand"
             )
         if phase == PLAYING:
-            if move.verb != "play":
-                return "it is the play: lay one card (play C)"
+            if move.verb != "play" or len(move.cards) != 1 or move.number is not None:
+                return "it is the play: lay exactly one card (play C)"
             card = move.cards[0]
             if card not in hand:
                 return f"{card_str(card)} is not in your hand"
@@ -593,7 +596,7 @@ class CribbageState(State):
             )
         if phase == CLAIMING:
             what = self.claims[0][1]
-            if move.verb != "claim":
+            if move.verb != "claim" or move.number is None or move.cards:
                 return f"claim the points of your {what} (claim N)"
             return f"your {what} is not worth {move.number}; over-claims are not allowed"
         return "answer the claim with muggins (take the missed points) or pass"
