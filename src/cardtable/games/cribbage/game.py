@@ -165,6 +165,7 @@ class CribbageState(State):
         "game_no",
         "game_results",
         "games_total",
+        "hand_moves",
         "hands",
         "history",
         "is_over",
@@ -250,6 +251,7 @@ class CribbageState(State):
         self.starter = -1
         self.hands = hands
         self.kept: list[list[int]] = [[] for _ in range(n)]
+        self.hand_moves: list[list[Move]] = []
         self.discards: list[tuple[int, ...]] = [()] * n
         self.seq: list[int] = []
         self.count = 0
@@ -278,6 +280,8 @@ class CribbageState(State):
 
     def _cut(self) -> None:
         self.kept = [list(h) for h in self.hands]
+        # The play moves of each hand, kept beside it so listing legal plays builds nothing.
+        self.hand_moves = [[PLAY[c] for c in h] for h in self.hands]
         self.crib.sort()
         self.starter = self.starter_card
         self._log.append(("starter", self.dealer, self.starter))
@@ -288,6 +292,7 @@ class CribbageState(State):
 
     def _play(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
+        self.hand_moves[seat].remove(PLAY[card])
         count = self.count + VALUE[card]
         self.count = count
         self.seq.append(card)
@@ -488,8 +493,16 @@ class CribbageState(State):
         phase = self.phase
         if phase == PLAYING:
             hand = self.hands[self.turn]
+            moves = self.hand_moves[self.turn]
             room = 31 - self.count
-            return [PLAY[c] for c in hand if VALUE[c] <= room]
+            # The cache may be the hand's own list: apply drops the cache before any play.
+            if VALUE[hand[-1]] <= room:
+                return moves
+            # Hands are sorted by rank, so the cards that fit are a prefix of the hand.
+            end = len(hand) - 1
+            while VALUE[hand[end - 1]] > room:
+                end -= 1
+            return moves[:end]
         if phase == DISCARD:
             cards = self.hands[self.turn]
             if self.n != 2:
@@ -690,6 +703,7 @@ class CribbageState(State):
         other.pegs = list(self.pegs)
         other.hands = [list(h) for h in self.hands]
         other.kept = [list(h) for h in self.kept]
+        other.hand_moves = [list(h) for h in self.hand_moves]
         other.discards = list(self.discards)
         other.crib = list(self.crib)
         other.seq = list(self.seq)
