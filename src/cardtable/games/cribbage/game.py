@@ -52,11 +52,6 @@ _DISCARD1_OF = DISCARD1.__getitem__
 _DISCARD2_OF = {(m.cards[0], m.cards[1]): m for m in DISCARD2 if m is not None}.__getitem__
 
 
-def _may_run(d1: int, d2: int, k: int) -> bool:
-    """Whether the last three ranks (as differences from the last) could end a run of <= k."""
-    return d1 != 0 and d2 != 0 and d1 != d2 and -k < d1 < k and -k < d2 < k and -k < d1 - d2 < k
-
-
 SUMMARY = """\
 Cribbage: two players with six cards each (or three or four players with five).
 Each player lays away cards to the dealer's crib; the starter is cut (a jack gives the dealer
@@ -250,8 +245,9 @@ class CribbageState(State):
         self.starter_card = pack[dealt + 1] if n == 3 else pack[dealt]
         self.starter = -1
         self.hands = hands
-        self.kept: list[list[int]] = [[] for _ in range(n)]
-        self.hand_moves: list[list[Move]] = []
+        # Both are replaced at the cut, never changed in place, so one empty list can serve.
+        self.kept: list[list[int]] = [[]] * n
+        self.hand_moves: list[list[Move]] = [[]] * n
         self.discards: list[tuple[int, ...]] = [()] * n
         self.seq: list[int] = []
         self.count = 0
@@ -303,12 +299,19 @@ class CribbageState(State):
         # Most plays score nothing: no 15 or 31, no pair with the card before, and no run, for
         # which the last three cards would have to differ and span less than the count's length.
         k = len(ranks)
-        if k > 1 and (
-            count == 15
-            or count == 31
-            or ranks[-2] == ranks[-1]
-            or (k > 2 and _may_run(ranks[-3] - ranks[-1], ranks[-2] - ranks[-1], k))
-        ):
+        if k > 1:
+            rank = ranks[-1]
+            d2 = ranks[-2] - rank
+            d1 = ranks[-3] - rank if k > 2 else 0
+            scores = (
+                count == 15
+                or count == 31
+                or not d2
+                or (d1 and d1 != d2 and -k < d1 < k and -k < d2 < k and -k < d1 - d2 < k)
+            )
+        else:
+            scores = False
+        if scores:
             points = peg_score(ranks, count)
             if points:
                 side = self.side[seat]
