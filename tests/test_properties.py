@@ -204,6 +204,30 @@ def assert_refuses(state: State) -> None:
         assert snapshot(state) == before
 
 
+def assert_scores_follow_events(state: State) -> None:
+    """Each score event moves its side's total by its points (capped at the target), nothing
+    is scored once a side reaches the target, and the game's final pegs match the events."""
+    target = state.game.options["target"]
+    n = state.game.num_players
+    side = [s % 2 for s in range(n)] if n == 4 else list(range(n))
+    totals = [0] * n
+    events = state.events
+    for i, event in enumerate(events):
+        if event.type == "deal" and event.data["deal"] == 1:
+            totals = [0] * n
+        if event.type != "score":
+            continue
+        assert event.seat is not None
+        before = totals[side[event.seat]]
+        assert event.data["total"] == min(target, before + event.data["points"])
+        for s in range(n):
+            if side[s] == side[event.seat]:
+                totals[s] = event.data["total"]
+        if event.data["total"] == target:
+            assert events[i + 1].type == "game over", "points scored after the game was won"
+            assert events[i + 1].data["pegs"] == totals
+
+
 def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
     rng = random.Random(seed)
     game = cardtable.load("cribbage", **options)
@@ -232,6 +256,7 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
         turns.append(state.to_move)  # type: ignore[arg-type]
         state.apply(rng.choice(legal))
         check_invariants(state)
+    assert_scores_follow_events(state)
     record = json.loads(json.dumps(state.to_record()))
     replay = cardtable.from_record(record)
     assert replay.history == state.history

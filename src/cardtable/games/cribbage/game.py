@@ -315,10 +315,11 @@ class CribbageState(State):
             points = peg_score(ranks, count)
             if points:
                 side = self.side[seat]
-                total = min(self.target, self.pegs[side] + points)
+                before = self.pegs[side]
+                total = min(self.target, before + points)
                 self.pegs[side] = total
                 cards = tuple(self.seq[self.count_start :])
-                self._log.append(("peg", seat, cards, count, total - points))
+                self._log.append(("peg", seat, cards, count, before))
                 if total >= self.target:
                     self._end_game(side)
                     return

@@ -85,6 +85,8 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
         out = []
         total = before
         for reason, points in peg_points([c // 4 + 1 for c in cards], count):
+            if total >= target:
+                break  # the game ended on the previous item: nothing more is scored
             total = min(target, total + points)
             out.append(
                 _score(seat, points, reason, _peg_cards(reason, points, cards), total, "play")
@@ -109,11 +111,9 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
         # The dealt cards went one at a time round the table from the dealer's left.
         n = len(dealt) // (6 if len(dealt) == 12 else 5)
         out = [Event("deal", dealer, {"game": game_no, "deal": deal_no, "dealer": dealer})]
-        for k in range(n):
-            seat = (dealer + 1 + k) % n
-            cards = _names(sorted(dealt[k::n]))
+        for seat in range(n):
+            cards = _names(sorted(dealt[(seat - dealer - 1) % n :: n]))
             out.append(Event("hand", seat, {"cards": cards}, visible_to=(seat,)))
-        out.sort(key=lambda e: -1 if e.seat is None or e.type == "deal" else e.seat)
         return out
     if kind == "discard":
         _, seat, cards = entry
@@ -140,6 +140,8 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
         if before is not None:
             total = before
             for combo in combos:
+                if total >= target:
+                    break  # the game ended on the previous combination
                 total = min(target, total + combo.points)
                 out.append(_score(seat, combo.points, combo.kind, combo.cards, total, "show"))
         return out
@@ -183,7 +185,7 @@ def describe_event(event: Event) -> str:
         return f"{who} claims {d['points']} for the {d['what']}"
     if kind == "game over":
         winners = " and ".join(str(s) for s in d["winners"])
-        seats = "Seats" if len(d["winners"]) > 1 else "Seat"
+        who = f"Seats {winners} win" if len(d["winners"]) > 1 else f"Seat {winners} wins"
         pegs = "-".join(str(p) for p in d["pegs"])
-        return f"Game {d['game']} over: {seats} {winners} win ({d['kind']}, {d['points']}), {pegs}"
+        return f"Game {d['game']} over: {who} ({d['kind']}, {d['points']}), {pegs}"
     return kind
