@@ -384,10 +384,12 @@ class CribbageState(State):
         n, d = self.n, self.dealer
         return [((d + k) % n, "hand") for k in range(1, n + 1)] + [(d, "crib")]
 
+    def _shown_cards(self, seat: int, what: str) -> list[int]:
+        # Kept hands and the crib never change after the cut, so the log may hold these lists.
+        return self.crib if what == "crib" else self.kept[seat]
+
     def _worth(self, seat: int, what: str) -> int:
-        if what == "crib":
-            return score_hand(self.crib, self.starter, True)
-        return score_hand(self.kept[seat], self.starter, False)
+        return score_hand(self._shown_cards(seat, what), self.starter, what == "crib")
 
     def _end_play(self) -> None:
         order = self._show_order()
@@ -395,22 +397,15 @@ class CribbageState(State):
             self.claims = order
             self._next_claim()
             return
-        pegs, side, log, target, starter = (
-            self.pegs,
-            self.side,
-            self._log,
-            self.target,
-            self.starter,
-        )
+        pegs, side, target = self.pegs, self.side, self.target
         for seat, what in order:
-            # Kept hands and the crib are never changed after the cut, so the log may keep them.
-            cards = self.crib if what == "crib" else self.kept[seat]
-            points = score_hand(cards, starter, what == "crib")
+            points = self._worth(seat, what)
             self.shows += 1
             sd = side[seat]
             before = pegs[sd]
             # The show's score events are built from this entry; only the total moves here.
-            log.append(("show", seat, what, cards, starter, points, before))
+            cards = self._shown_cards(seat, what)
+            self._log.append(("show", seat, what, cards, self.starter, points, before))
             if points:
                 total = before + points
                 if total >= target:
@@ -427,7 +422,7 @@ class CribbageState(State):
         owner, what = self.claims[0]
         # The hand (or crib) is laid face up before its owner claims: everyone sees it from now.
         self.shows += 1
-        cards = self.crib if what == "crib" else self.kept[owner]
+        cards = self._shown_cards(owner, what)
         worth = self._worth(owner, what)
         # No total: with muggins the owner's claim is pegged as its own event.
         self._log.append(("show", owner, what, cards, self.starter, worth, None))
@@ -630,7 +625,7 @@ class CribbageState(State):
             {
                 "seat": owner,
                 "what": what,
-                "cards": _names(sorted(self.crib) if what == "crib" else self.kept[owner]),
+                "cards": _names(self._shown_cards(owner, what)),
             }
             for owner, what in self._show_order()[: self.shows]
         ]
