@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
+from math import floor
 
 from cardtable.errors import CardError
 
@@ -200,14 +201,23 @@ def parse_deck(items: Sequence[str], packs: int = 1) -> list[int]:
     return ids
 
 
-def shuffle(cards: list[int], rng: random.Random) -> None:
-    """Shuffle in place, identically on every Python version.
+def shuffle(cards: list[int], rng: random.Random, top: int | None = None) -> None:
+    """Shuffle in place from the top, identically on every Python version.
 
-    ``random.shuffle`` is not promised to stay the same across versions; ``Random.random`` is,
-    for a given integer seed, so the draw uses only that.
+    With ``top``, only the first ``top`` places are drawn (uniformly, as in a full shuffle);
+    the order below them is deterministic but not random, which is all a deal that uses only
+    the top cards needs. ``random.shuffle`` is not promised to stay the same across versions;
+    ``Random.random`` is, for a given integer seed, so the draw uses only that.
+
+    >>> cards = pack()
+    >>> shuffle(cards, random.Random(1))
+    >>> sorted(cards) == pack(), cards[:3] != [0, 1, 2]
+    (True, True)
     """
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+    size = len(cards)
+    rnd = rng.random
+    for i in range(size - 1 if top is None else min(top, size - 1)):
+        j = i + floor(rnd() * (size - i))
         cards[i], cards[j] = cards[j], cards[i]
 
 

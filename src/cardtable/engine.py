@@ -11,10 +11,9 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from math import floor
 from typing import Any, ClassVar
 
-from cardtable.cards import FACES, card_str, pack, parse_deck
+from cardtable.cards import FACES, card_str, pack, parse_deck, shuffle
 from cardtable.errors import CardtableError, IllegalMoveError
 from cardtable.options import Option, OptionValue, validate_options
 
@@ -94,9 +93,6 @@ class Event:
         return out
 
 
-_FRESH = {packs: pack(packs) for packs in (1, 2, 4)}
-
-
 class PackSource:
     """Hands out one shuffled pack per shuffle: the explicit ones first, then from the seed.
 
@@ -122,14 +118,8 @@ class PackSource:
         self.used += 1
         if index < len(self.decks):
             return list(self.decks[index])
-        cards = _FRESH[self.packs].copy() if self.packs in _FRESH else pack(self.packs)
-        size = len(cards)
-        rnd = self.rng.random
-        # A Fisher-Yates shuffle from the top; Random.random() is the one draw Python promises
-        # to keep identical across versions for an integer seed.
-        for i in range(size - 1 if need is None else min(need, size - 1)):
-            j = i + floor(rnd() * (size - i))
-            cards[i], cards[j] = cards[j], cards[i]
+        cards = pack(self.packs)
+        shuffle(cards, self.rng, need)
         return cards
 
     def copy(self) -> PackSource:
@@ -227,6 +217,8 @@ class State(ABC):
     history: list[str]
     #: Whether the game has ended; a plain attribute (the hottest read of a simulation loop).
     is_over: bool
+    #: The legal moves of the current position once computed; None after every move.
+    _legal_cache: list[Move] | None
 
     @property
     @abstractmethod
@@ -274,11 +266,22 @@ class State(ABC):
 
     def legal_moves(self) -> list[Move]:
         """Every move the seat to act may make (empty once the game is over)."""
-        return list(self._legal())
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._compute_legal()
+        return legal.copy()
+
+    def _legal(self) -> list[Move]:
+        """The cached legal moves (compute on first use); callers must not change the list."""
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._compute_legal()
+        return legal
 
     @abstractmethod
-    def _legal(self) -> list[Move]:
-        """The legal moves, possibly a cached list the caller must not change."""
+    def _compute_legal(self) -> list[Move]:
+        """The legal moves of this position; the list may be one the state keeps, as the cache
+        is dropped before every move."""
 
     def apply(self, move: Move | str) -> None:
         """Play a move (or its notation). An illegal move raises and changes nothing."""
@@ -302,6 +305,7 @@ class State(ABC):
                 f"illegal move {move.text!r} for seat {self.to_move}: "
                 f"{self._why_illegal(move)}; legal moves: {shown}"
             )
+        self._legal_cache = None
         self.history.append(move.text)
         self._apply(move)
 

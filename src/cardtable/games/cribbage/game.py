@@ -260,7 +260,6 @@ class CribbageState(State):
         self.pending = n
         self.phase = DISCARD
         self.turn = first % n
-        self._legal_cache = None
         self._log.append(("deal", self.game_no, self.deal_no, self.dealer, pack[:dealt]))
 
     def _score(self, seat: int, points: int, reason: str, cards: tuple[int, ...]) -> bool:
@@ -456,7 +455,6 @@ class CribbageState(State):
         }
         self.game_results.append(summary)
         self._log.append(("game over", summary))
-        self._legal_cache = None
         if self.game_no < self.games_total:
             low = min(pegs)
             n = self.n
@@ -481,12 +479,6 @@ class CribbageState(State):
         """Points on the board in a single game; game points (1/2/3 a win) in a match."""
         by_side = self.pegs if self.games_total == 1 else self.match_points
         return [by_side[s] for s in self.side[: self.n]]
-
-    def _legal(self) -> list[Move]:
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = self._compute_legal()
-        return legal
 
     def _compute_legal(self) -> list[Move]:
         phase = self.phase
@@ -514,17 +506,11 @@ class CribbageState(State):
             return [MUGGINS, PASS]
         return []
 
-    def legal_moves(self) -> list[Move]:
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal_cache = self._compute_legal()
-        return legal.copy()
-
     def apply(self, move: Move | str) -> None:
         # The common case (a move object from legal_moves) skips the generic checks.
         legal = self._legal_cache
         if legal is None:
-            legal = self._legal_cache = self._compute_legal()
+            legal = self._legal()
         if move.__class__ is Move and move in legal:
             self._legal_cache = None
             self.history.append(move.text)
@@ -536,7 +522,6 @@ class CribbageState(State):
             State.apply(self, move)
 
     def _apply(self, move: Move) -> None:
-        self._legal_cache = None
         seat = self.turn
         phase = self.phase
         if phase == PLAYING:

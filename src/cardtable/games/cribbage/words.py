@@ -179,8 +179,7 @@ def describe_event(event: Event) -> str:
         cards = f" ({' '.join(d['cards'])})" if d["cards"] else ""
         return f"{who}: {d['call']}{cards}, {d['total']}"
     if kind == "show":
-        line = f"{who} shows {d['what']} {' '.join(d['cards'])} + {d['starter']}: {d['points']}"
-        return line
+        return f"{who} shows {d['what']} {' '.join(d['cards'])} + {d['starter']}: {d['points']}"
     if kind == "claim":
         return f"{who} claims {d['points']} for the {d['what']}"
     if kind == "game over":
