@@ -1,10 +1,10 @@
 """The random bot: a uniform choice among the legal moves, from its own seeded generator.
 
 >>> import cardtable
->>> state = cardtable.load("cribbage").new_state(seed=1)
->>> bot = RandomBot(seed=5)
->>> move = bot.choose(state, 0)
->>> move in state.legal_moves(), move is RandomBot(seed=5).choose(state, 0)
+>>> from cardtable.bots.view import SeatView
+>>> view = SeatView(cardtable.load("cribbage").new_state(seed=1), 0)
+>>> move = RandomBot(seed=5).choose(view)
+>>> move in view.legal_moves(), move is RandomBot(seed=5).choose(view)
 (True, True)
 """
 
@@ -13,23 +13,24 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cardtable.engine import Move, State
+from cardtable.bots.view import SeatView
+from cardtable.engine import Move
+from cardtable.errors import CardtableError
 
 __all__ = ["RandomBot"]
 
 
 class RandomBot:
-    """Chooses uniformly among ``state.legal_moves()``; the same seed gives the same choices."""
+    """Chooses uniformly among the legal moves; the same seed gives the same choices."""
 
     name: ClassVar[str] = "random"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State, seat: int) -> Move:
-        """A legal move for ``seat``, which must be the seat to act."""
-        legal = self.legal_for(state, seat)
-        return self.pick(legal)
+    def choose(self, view: SeatView) -> Move:
+        """A legal move for the view's seat, which must be the seat to act."""
+        return self.pick(self.legal_for(view))
 
     def pick(self, moves: list[Move]) -> Move:
         """One of ``moves`` at random."""
@@ -37,11 +38,13 @@ class RandomBot:
         return moves[int(self.rng.random() * len(moves))]
 
     @staticmethod
-    def legal_for(state: State, seat: int) -> list[Move]:
-        """The legal moves, after checking that ``seat`` is the one to act."""
-        if state.to_move != seat:
-            raise ValueError(f"seat {seat} cannot move now; the seat to act is {state.to_move}")
-        legal = state.legal_moves()
+    def legal_for(view: SeatView) -> list[Move]:
+        """The seat's legal moves, after checking that it is the one to act."""
+        legal = view.legal_moves()
         if not legal:
-            raise ValueError("there is no legal move: the game is over")
+            if view.to_move is None:
+                raise CardtableError("there is no move to choose: the game is over")
+            raise CardtableError(
+                f"seat {view.seat} cannot move now; the seat to act is {view.to_move}"
+            )
         return legal

@@ -1,0 +1,271 @@
+"""The Cribbage ``rules`` bot: sound play by a few rules, seeing only its own seat's view.
+
+- Discards: with two players the advisor's best exact expected net points; with three or four,
+  the card whose loss costs the kept hand least (averaged over every starter), counting what it
+  adds to the crib for or against the bot's side.
+- Pegging: each play is worth the points it pegs at once less the points the next opponent can
+  expect to peg in reply (the best reply among the cards it may hold), so 5 and 21 counts, pairs
+  and runs are not left lying open; leads of 4 or lower are preferred and low cards kept for
+  later. When no other seat can play on the count, the bot searches every order of its own
+  remaining plays and takes the one that pegs most.
+- With muggins it claims its full count and takes missed points whenever it may.
+
+Ties are broken at random from the bot's own seeded generator.
+
+>>> import cardtable
+>>> from cardtable.bots.view import SeatView
+>>> from cardtable.games.cribbage.analysis import discard_advice
+>>> state = cardtable.load("cribbage").new_state(seed=1)
+>>> hand = parse_cards(state.observation(0)["hand"])
+>>> best = discard_advice(hand, dealer=False)[0]  # seat 0 is the pone
+>>> sorted(CribbageRulesBot(seed=0).choose(SeatView(state, 0)).cards) == sorted(best.discard)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from itertools import combinations_with_replacement
+from math import comb
+from typing import Any, ClassVar
+
+from cardtable.bots.random_bot import RandomBot
+from cardtable.bots.view import SeatView
+from cardtable.cards import parse_card, parse_cards
+from cardtable.engine import Move
+from cardtable.games.cribbage.analysis import discard_advice
+from cardtable.games.cribbage.scoring import FIVE_RANK_POINTS, RANK_WEIGHT, peg_score, score_hand
+from cardtable.games.cribbage.worlds import go_limits
+
+__all__ = ["CribbageRulesBot", "crib_value", "reply_threat", "solo_points"]
+
+_VALUE = tuple(min(c // 4 + 1, 10) for c in range(52))
+_RANK = tuple(c // 4 + 1 for c in range(52))
+_EPS = 1e-9
+# Small nudges that only order plays the main estimate finds (nearly) equal.
+_LOW_LEAD = 0.1  # a lead of 4 or lower: no single card makes fifteen on it
+_FIVE_LEAD = 0.5  # a lead of 5: sixteen ten-cards make fifteen
+_KEEP_LOW = 0.01  # per point of value: play high cards first, keep low ones for the go
+
+
+@functools.cache
+def crib_value(rank: int) -> float:
+    """The mean fifteens, pairs and runs of a crib holding a card of ``rank`` and four other
+    cards from the rest of the pack (the starter included).
+
+    >>> round(crib_value(5), 3) > round(crib_value(13), 3)
+    True
+    """
+    left = [0] + [4] * 13
+    left[rank] -= 1
+    total = 0
+    for ranks in combinations_with_replacement(range(1, 14), 4):
+        ways = 1
+        for r in set(ranks):
+            ways *= comb(left[r], ranks.count(r))
+        if ways:
+            key = RANK_WEIGHT[rank] + sum(RANK_WEIGHT[r] for r in ranks)
+            total += FIVE_RANK_POINTS[key] * ways
+    return total / comb(51, 4)
+
+
+def reply_threat(ranks: Sequence[int], count: int, pool: Sequence[int], held: int) -> float:
+    """The points a player holding ``held`` cards drawn at random from ``pool`` can expect to
+    peg with its best reply on ``ranks`` (the count's ranks so far) at ``count``.
+
+    >>> pool = parse_cards("10C 10D 10H JC JD QC KC KD 2C 3C")  # mostly ten-cards
+    >>> round(reply_threat([5], 5, pool, 2), 3)  # a fifteen on a lone 5 is very likely
+    1.956
+    >>> reply_threat([4], 4, parse_cards("10C 10D"), 2)
+    0.0
+    """
+    held = min(held, len(pool))
+    if held <= 0:
+        return 0.0
+    room = 31 - count
+    per_rank = [0] * 14
+    for c in pool:
+        per_rank[_RANK[c]] += 1
+    cards_by_points: dict[int, int] = {}
+    line = [*ranks, 0]
+    for r in range(1, 14):
+        value = min(r, 10)
+        if per_rank[r] and value <= room:
+            line[-1] = r
+            points = peg_score(line, count + value)
+            if points:
+                cards_by_points[points] = cards_by_points.get(points, 0) + per_rank[r]
+    size = len(pool)
+    hands = comb(size, held)
+    expected = 0.0
+    covered = 0
+    levels = sorted(cards_by_points, reverse=True)
+    # E[best] = sum over levels of (step to the next level) * P(holding a card at least as good).
+    for i, points in enumerate(levels):
+        covered += cards_by_points[points]
+        step = points - (levels[i + 1] if i + 1 < len(levels) else 0)
+        expected += step * (1 - comb(size - covered, held) / hands)
+    return expected
+
+
+def solo_points(
+    ranks: Sequence[int], count: int, cards: Sequence[int], others_empty: bool
+) -> dict[int, int]:
+    """With no other seat able to play on this count: for each card of ``cards`` that fits, the
+    most points a sequence of the seat's own plays starting with it pegs (go and last card
+    included; on to later counts too when ``others_empty``, as the others hold no cards).
+
+    >>> from cardtable.cards import card_str
+    >>> best = solo_points([10, 10, 2, 4], 26, parse_cards("4S AH"), False)
+    >>> {card_str(c): points for c, points in best.items()}  # 4 pairs then A makes 31
+    {'4S': 4, 'AH': 2}
+    """
+    out: dict[int, int] = {}
+    for i, card in enumerate(cards):
+        value = _VALUE[card]
+        if count + value > 31:
+            continue
+        rest = [*cards[:i], *cards[i + 1 :]]
+        out[card] = _solo_after(ranks, count, card, rest, others_empty)
+    return out
+
+
+def _solo_after(
+    ranks: Sequence[int], count: int, card: int, rest: list[int], others_empty: bool
+) -> int:
+    new = count + _VALUE[card]
+    line = [*ranks, _RANK[card]]
+    points = peg_score(line, new)
+    if new == 31:
+        # The count starts again; only when nobody else holds a card does the seat lead again.
+        if others_empty and rest:
+            return points + max(solo_points([], 0, rest, True).values())
+        return points
+    follow = solo_points(line, new, rest, others_empty)
+    if follow:
+        return points + max(follow.values())
+    # Go (or last card) for one; alone, the seat then leads the next count.
+    if others_empty and rest:
+        return points + 1 + max(solo_points([], 0, rest, True).values())
+    return points + 1
+
+
+class CribbageRulesBot(RandomBot):
+    """Exact two-player discards, pegging that weighs the opponent's best reply, a full search
+    of its own last plays, full claims and every muggins."""
+
+    name: ClassVar[str] = "rules"
+
+    def choose(self, view: SeatView) -> Move:
+        legal = self.legal_for(view)
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation()
+        phase = obs["phase"]
+        if phase == "discard":
+            return self._discard(obs, view.seat, legal)
+        if phase == "play":
+            return self._play(view, obs, legal)
+        if phase == "claim":
+            return max(legal, key=lambda m: m.number or 0)
+        for move in legal:
+            if move.verb == "muggins":
+                return move
+        return self.pick(legal)
+
+    def _best(self, scored: list[tuple[float, Move]]) -> Move:
+        top = max(v for v, _ in scored)
+        return self.pick([m for v, m in scored if v >= top - _EPS])
+
+    # ------------------------------------------------------------------ discards
+
+    def _discard(self, obs: dict[str, Any], seat: int, legal: list[Move]) -> Move:
+        hand = parse_cards(obs["hand"])
+        dealer = obs["dealer"]
+        players = int(obs["players"])
+        if players == 2:
+            wanted = tuple(sorted(discard_advice(hand, dealer=dealer == seat)[0].discard))
+            return next(m for m in legal if tuple(sorted(m.cards)) == wanted)
+        ours = dealer % 2 == seat % 2 if players == 4 else dealer == seat
+        held = set(hand)
+        starters = [c for c in range(52) if c not in held]
+        scored = []
+        for move in legal:
+            keep = [c for c in hand if c not in move.cards]
+            hand_ev = sum(score_hand(keep, s) for s in starters) / len(starters)
+            crib = sum(crib_value(_RANK[c]) for c in move.cards)
+            scored.append((hand_ev + (crib if ours else -crib), move))
+        return self._best(scored)
+
+    # ------------------------------------------------------------------ pegging
+
+    def _play(self, view: SeatView, obs: dict[str, Any], legal: list[Move]) -> Move:
+        seat = view.seat
+        n = int(obs["players"])
+        count = int(obs["count"])
+        sizes: list[int] = obs["hand_sizes"]
+        hand = parse_cards(obs["hand"])
+        count_cards = parse_cards(obs["count_cards"])
+        played = [parse_cards(p) for p in obs["played"]]
+        ranks = [_RANK[c] for c in count_cards]
+        limits = go_limits(n, self._plays(view, played, count_cards), sizes, count, seat)
+        room = 31 - count
+        others = [s for s in range(n) if s != seat]
+        if all(not sizes[s] or limits[s] >= room for s in others):
+            solo = solo_points(ranks, count, hand, all(not sizes[s] for s in others))
+            return self._best(
+                [(solo[m.cards[0]] + _KEEP_LOW * _VALUE[m.cards[0]], m) for m in legal]
+            )
+
+        seen = {*hand, *parse_cards(obs["laid_away"]), *(c for p in played for c in p)}
+        if obs["starter"]:
+            seen.add(parse_card(obs["starter"]))
+        for shown in obs["shown"]:
+            seen.update(parse_cards(shown["cards"]))
+        unseen = [c for c in range(52) if c not in seen]
+        side = [s % 2 for s in range(n)] if n == 4 else list(range(n))
+
+        scored = []
+        for move in legal:
+            card = move.cards[0]
+            value = _VALUE[card]
+            new = count + value
+            line = [*ranks, _RANK[card]]
+            score = float(peg_score(line, new)) + _KEEP_LOW * value
+            if not count:
+                score += _LOW_LEAD if value <= 4 else -_FIVE_LEAD if value == 5 else 0.0
+            if new < 31:
+                replier = next(
+                    (
+                        s
+                        for s in ((seat + k) % n for k in range(1, n))
+                        if sizes[s] and limits[s] < 31 - new
+                    ),
+                    None,
+                )
+                if replier is not None and side[replier] != side[seat]:
+                    pool = [c for c in unseen if _VALUE[c] > limits[replier]]
+                    score -= reply_threat(line, new, pool, sizes[replier])
+            scored.append((score, move))
+        return self._best(scored)
+
+    @staticmethod
+    def _plays(
+        view: SeatView, played: list[list[int]], count_cards: list[int]
+    ) -> list[tuple[int, int]]:
+        """The (seat, card) plays of this deal in order from the events, or of this count only
+        when the events do not tell them all (a sampled world has none)."""
+        events = view.events()
+        start = len(events) - 1
+        while start >= 0 and events[start].type != "deal":
+            start -= 1
+        plays = [
+            (e.seat, parse_card(str(e.data["card"])))
+            for e in events[max(start, 0) :]
+            if e.type == "play" and e.seat is not None
+        ]
+        if start >= 0 and len(plays) == sum(map(len, played)):
+            return plays
+        owner = {c: s for s, cards in enumerate(played) for c in cards}
+        return [(owner[c], c) for c in count_cards]
