@@ -43,3 +43,15 @@ bench: $(DEVSTAMP)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+
+## messages: extract the marked messages into the .pot and merge it into the Japanese .po
+.PHONY: messages
+LOCALE := src/cardtable/locale
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k _ -k N_ -k ngettext:1,2 \
+		--no-location --sort-output --omit-header -o $(LOCALE)/cardtable.pot src/cardtable
+	$(BIN)/pybabel update -i $(LOCALE)/cardtable.pot -d $(LOCALE) -D cardtable -l ja \
+		--ignore-obsolete
+	@# The template's date changes on every run; leaving it out keeps the diffs to real changes.
+	sed -i.bak '/^"POT-Creation-Date: /d' $(LOCALE)/ja/LC_MESSAGES/cardtable.po
+	rm -f $(LOCALE)/ja/LC_MESSAGES/cardtable.po.bak

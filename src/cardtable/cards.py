@@ -21,6 +21,7 @@ from enum import IntEnum
 from math import floor
 
 from cardtable.errors import CardError
+from cardtable.i18n import N_, _, ngettext
 
 __all__ = [
     "FACES",
@@ -89,7 +90,7 @@ SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
-ACCEPTED_FORMS = (
+ACCEPTED_FORMS = N_(
     "a rank (A 2 3 4 5 6 7 8 9 10 J Q K, T for 10) followed by a suit "
     "(C D H S or ♣ ♦ ♥ ♠), in either case, e.g. 10H, TH, 10♥, as, qd"
 )
@@ -138,7 +139,13 @@ def _parse_uncached(text: str) -> int:
         suit = _SUIT_BY_TEXT.get(body[-1])
         if rank is not None and suit is not None:
             return (rank - 1) * 4 + suit
-    raise CardError(f"malformed card {text!r}: a card is {ACCEPTED_FORMS}")
+    raise _malformed(text)
+
+
+def _malformed(text: object) -> CardError:
+    return CardError(
+        _("malformed card {text!r}: a card is {forms}").format(text=text, forms=_(ACCEPTED_FORMS))
+    )
 
 
 def parse_card(text: str) -> int:
@@ -148,7 +155,7 @@ def parse_card(text: str) -> int:
     (47, 47, 36)
     """
     if not isinstance(text, str):
-        raise CardError(f"malformed card {text!r}: a card is {ACCEPTED_FORMS}")
+        raise _malformed(text)
     face = _BY_NAME.get(text)
     if face is None:
         face = _parse_uncached(text)
@@ -182,10 +189,14 @@ def parse_deck(items: Sequence[str], packs: int = 1) -> list[int]:
     [0, 1, 2]
     """
     if isinstance(items, str) or not isinstance(items, Sequence):
-        raise CardError("a pack must be a list of card strings, top card first")
+        raise CardError(_("a pack must be a list of card strings, top card first"))
     size = FACES * packs
     if len(items) != size:
-        raise CardError(f"a pack must hold {size} cards, this one holds {len(items)}")
+        raise CardError(
+            _("a pack must hold {size} cards, this one holds {count}").format(
+                size=size, count=len(items)
+            )
+        )
     seen = [0] * FACES
     ids = []
     for text in items:
@@ -193,8 +204,11 @@ def parse_deck(items: Sequence[str], packs: int = 1) -> list[int]:
         copy = seen[face]
         if copy >= packs:
             raise CardError(
-                f"card {card_str(face)} appears {copy + 1} times in a pack of {packs} "
-                f"{'copy' if packs == 1 else 'copies'} of each card"
+                ngettext(
+                    "card {card} appears {times} times in a pack of {packs} copy of each card",
+                    "card {card} appears {times} times in a pack of {packs} copies of each card",
+                    packs,
+                ).format(card=card_str(face), times=copy + 1, packs=packs)
             )
         seen[face] = copy + 1
         ids.append(copy * FACES + face)

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from cardtable.cards import FACES, card_str, pack, parse_deck, shuffle
 from cardtable.errors import CardtableError, IllegalMoveError
+from cardtable.i18n import _
 from cardtable.options import Option, OptionValue, validate_options
 
 __all__ = ["Event", "Game", "Move", "PackSource", "State"]
@@ -136,7 +137,10 @@ class PackSource:
 class Game(ABC):
     """A game with its options fixed; makes states.
 
-    Subclasses set ``name``, ``title``, ``summary``, ``option_specs`` and ``packs``.
+    Subclasses set ``name``, ``title``, ``summary``, ``option_specs`` and ``packs``; the title,
+    the summary and each option's help are English marked ``N_()``, shown through
+    :func:`cardtable.i18n.game_title`, :func:`~cardtable.i18n.game_summary` and
+    :func:`~cardtable.i18n.option_help`.
     """
 
     name: ClassVar[str]
@@ -168,12 +172,12 @@ class Game(ABC):
         if seed is None:
             seed = 0 if decks else random.SystemRandom().randrange(2**32)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise CardtableError(f"seed must be a whole number, not {seed!r}")
+            raise CardtableError(_("seed must be a whole number, not {seed!r}").format(seed=seed))
         return self._new_state(seed, self._read_decks(decks or []))
 
     def _read_decks(self, decks: Sequence[Sequence[int | str]]) -> tuple[tuple[int, ...], ...]:
         if isinstance(decks, str) or not isinstance(decks, Sequence):
-            raise CardtableError("decks must be a list of packs, each a list of cards")
+            raise CardtableError(_("decks must be a list of packs, each a list of cards"))
         out = []
         size = FACES * self.packs
         for i, deck in enumerate(decks):
@@ -181,13 +185,15 @@ class Game(ABC):
                 ids = [int(c) for c in deck]
                 if sorted(ids) != list(range(size)):
                     raise CardtableError(
-                        f"pack {i}: card ids must be a permutation of 0..{size - 1}"
+                        _("pack {index}: card ids must be a permutation of 0..{last}").format(
+                            index=i, last=size - 1
+                        )
                     )
             else:
                 try:
                     ids = parse_deck([str(c) for c in deck], self.packs)
                 except CardtableError as err:
-                    raise type(err)(f"pack {i}: {err}") from None
+                    raise type(err)(_("pack {index}: {error}").format(index=i, error=err)) from None
             out.append(tuple(ids))
         return tuple(out)
 
@@ -199,7 +205,7 @@ class Game(ABC):
         """Read a move in this game's notation (any accepted card form); raises on bad text."""
 
     def describe(self, event: Event) -> str:
-        """The event in English words, for logs and the plain line mode."""
+        """The event in words (the current language), for logs and the plain line mode."""
         return event.type
 
     def __repr__(self) -> str:
@@ -258,7 +264,24 @@ class State(ABC):
 
     def _why_illegal(self, move: Move) -> str:
         """A reason a move is refused; games refine it. Never names hidden cards' places."""
-        return "it is not legal now"
+        return _("it is not legal now")
+
+    def sample_world(self, seat: int, rng: random.Random) -> State:
+        """A complete state consistent with everything ``seat`` knows, with every card hidden
+        from that seat redealt at random (a determinization, for search bots).
+
+        It depends only on what the seat knows: two states that differ only in cards hidden
+        from ``seat`` give identical worlds for the same ``rng`` state. The world holds no real
+        seed, decks, history or log; its future shuffles come from a seed drawn from ``rng``.
+        Games that hide cards override this.
+
+        >>> import cardtable
+        >>> real = cardtable.load("cribbage").new_state(seed=4)
+        >>> world = real.sample_world(0, random.Random(1))
+        >>> world.observation(0)["hand"] == real.observation(0)["hand"], world.history
+        (True, [])
+        """
+        raise NotImplementedError(f"{self.game.name} cannot sample worlds yet")
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The events ``seat`` may see (None: only public events)."""
@@ -289,21 +312,30 @@ class State(ABC):
         if move.__class__ is not Move:
             if isinstance(move, str):
                 if self.is_over:
-                    raise IllegalMoveError(f"the game is over; {move!r} cannot be played")
+                    raise IllegalMoveError(
+                        _("the game is over; {move!r} cannot be played").format(move=move)
+                    )
                 try:
                     move = self.game.parse_move(move)
                 except IllegalMoveError as err:
                     shown = ", ".join(m.text for m in legal)
-                    raise IllegalMoveError(f"{err}; legal moves: {shown}") from None
+                    raise IllegalMoveError(
+                        _("{error}; legal moves: {moves}").format(error=err, moves=shown)
+                    ) from None
             elif not isinstance(move, Move):
-                raise IllegalMoveError(f"a move is a Move or its notation, not {move!r}")
+                raise IllegalMoveError(
+                    _("a move is a Move or its notation, not {move!r}").format(move=move)
+                )
         if move not in legal:
             if self.is_over:
-                raise IllegalMoveError(f"the game is over; {move.text!r} cannot be played")
+                raise IllegalMoveError(
+                    _("the game is over; {move!r} cannot be played").format(move=move.text)
+                )
             shown = ", ".join(m.text for m in legal)
             raise IllegalMoveError(
-                f"illegal move {move.text!r} for seat {self.to_move}: "
-                f"{self._why_illegal(move)}; legal moves: {shown}"
+                _("illegal move {move!r} for seat {seat}: {reason}; legal moves: {moves}").format(
+                    move=move.text, seat=self.to_move, reason=self._why_illegal(move), moves=shown
+                )
             )
         self._legal_cache = None
         self.history.append(move.text)

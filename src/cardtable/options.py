@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.errors import OptionError
+from cardtable.i18n import _
 
 __all__ = ["Option", "OptionValue", "validate_options"]
 
@@ -31,6 +32,8 @@ class Option:
 
     ``choices`` lists every allowed value; otherwise ``low``..``high`` bound an int. A default of
     ``None`` means the game derives the value from the other options (e.g. the first dealer).
+    ``help`` is English, marked ``N_()`` by the game; :func:`cardtable.i18n.option_help`
+    translates it.
     """
 
     name: str
@@ -48,14 +51,14 @@ class Option:
         return type(sample)
 
     def allowed(self) -> str:
-        """The allowed values in words, for help and errors."""
+        """The allowed values in words (the current language), for help and errors."""
         if self.choices is not None:
             return ", ".join(_show(c) for c in self.choices)
         if self.low is not None and self.high is not None:
-            return f"a whole number from {self.low} to {self.high}"
+            return _("a whole number from {low} to {high}").format(low=self.low, high=self.high)
         if self.low is not None:
-            return f"a whole number of at least {self.low}"
-        return "a whole number"
+            return _("a whole number of at least {low}").format(low=self.low)
+        return _("a whole number")
 
     def coerce(self, value: Any) -> OptionValue:
         """Turn a given value (possibly text from a command line) into an allowed value."""
@@ -92,7 +95,9 @@ class Option:
 
     def _refuse(self, value: object) -> OptionError:
         return OptionError(
-            f"option {self.name!r} does not allow {_show(value)}; allowed: {self.allowed()}"
+            _("option {name!r} does not allow {value}; allowed: {allowed}").format(
+                name=self.name, value=_show(value), allowed=self.allowed()
+            )
         )
 
 
@@ -115,8 +120,12 @@ def validate_options(
     by_name = {s.name: s for s in specs}
     for name in given:
         if name not in by_name:
-            names = ", ".join(by_name) or "none"
-            raise OptionError(f"unknown option {name!r} for {game}; options: {names}")
+            names = ", ".join(by_name) or _("none")
+            raise OptionError(
+                _("unknown option {name!r} for {game}; options: {options}").format(
+                    name=name, game=game, options=names
+                )
+            )
     out: dict[str, OptionValue] = {}
     for spec in specs:
         value = given.get(spec.name)

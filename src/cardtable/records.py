@@ -14,6 +14,7 @@ from typing import Any
 
 from cardtable.engine import State
 from cardtable.errors import CardtableError, RecordError
+from cardtable.i18n import _
 from cardtable.registry import load
 
 __all__ = ["FORMAT", "from_record", "read_record", "write_record"]
@@ -32,47 +33,60 @@ def from_record(record: Mapping[str, Any]) -> State:
     True
     """
     if not isinstance(record, Mapping):
-        raise RecordError(f"a record must be a JSON object, not {type(record).__name__}")
+        raise RecordError(
+            _("a record must be a JSON object, not {kind}").format(kind=type(record).__name__)
+        )
     unknown = sorted(set(record) - _KEYS)
     if unknown:
         raise RecordError(
-            f"unknown record field {unknown[0]!r}; fields: {', '.join(sorted(_KEYS))}"
+            _("unknown record field {field!r}; fields: {fields}").format(
+                field=unknown[0], fields=", ".join(sorted(_KEYS))
+            )
         )
     fmt = record.get("format")
     if fmt != FORMAT:
-        raise RecordError(f"unsupported record format {fmt!r}; expected {FORMAT!r}")
+        raise RecordError(
+            _("unsupported record format {format!r}; expected {expected!r}").format(
+                format=fmt, expected=FORMAT
+            )
+        )
     name = record.get("game")
     if not isinstance(name, str):
-        raise RecordError("the record has no game name ('game' must be a string)")
+        raise RecordError(_("the record has no game name ('game' must be a string)"))
     options = record.get("options", {})
     if not isinstance(options, Mapping):
-        raise RecordError("'options' must be a JSON object of option names to values")
+        raise RecordError(_("'options' must be a JSON object of option names to values"))
     seed = record.get("seed")
     decks = record.get("decks")
     if seed is None and decks is None:
-        raise RecordError("the record needs a 'seed' or 'decks' to deal from")
+        raise RecordError(_("the record needs a 'seed' or 'decks' to deal from"))
     if decks is not None and not isinstance(decks, list):
-        raise RecordError("'decks' must be a list of packs, each a list of cards")
+        raise RecordError(_("'decks' must be a list of packs, each a list of cards"))
     moves = record.get("moves", [])
     if not isinstance(moves, list):
-        raise RecordError("'moves' must be a list of move strings")
+        raise RecordError(_("'moves' must be a list of move strings"))
     try:
         game = load(name, **options)
         state = game.new_state(seed=seed, decks=decks)
     except CardtableError as err:
-        raise RecordError(f"record setup: {err}") from None
+        raise RecordError(_("record setup: {error}").format(error=err)) from None
     for index, move in enumerate(moves):
         if not isinstance(move, str):
-            raise RecordError(f"move {index}: {move!r} is not a move string")
+            raise RecordError(
+                _("move {index}: {move!r} is not a move string").format(index=index, move=move)
+            )
         try:
             state.apply(move)
         except CardtableError as err:
-            raise RecordError(f"move {index} ({move!r}): {err}") from None
+            raise RecordError(
+                _("move {index} ({move!r}): {error}").format(index=index, move=move, error=err)
+            ) from None
     expected = record.get("result")
     if expected is not None and expected != state.result:
         raise RecordError(
-            f"the record's result {json.dumps(expected)} does not match the replay's "
-            f"{json.dumps(state.result)}"
+            _("the record's result {expected} does not match the replay's {actual}").format(
+                expected=json.dumps(expected), actual=json.dumps(state.result)
+            )
         )
     return state
 
@@ -82,13 +96,16 @@ def read_record(path: str | Path) -> State:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
-        raise RecordError(f"cannot read record {str(path)!r}: {err.strerror}") from None
+        raise RecordError(
+            _("cannot read record {path!r}: {reason}").format(path=str(path), reason=err.strerror)
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(
-            f"record {str(path)!r} is not valid JSON (line {err.lineno}, column {err.colno}: "
-            f"{err.msg})"
+            _("record {path!r} is not valid JSON (line {line}, column {column}: {reason})").format(
+                path=str(path), line=err.lineno, column=err.colno, reason=err.msg
+            )
         ) from None
     return from_record(data)
 

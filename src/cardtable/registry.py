@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from cardtable.engine import Game
 from cardtable.errors import UnknownGameError
+from cardtable.i18n import _
 
 __all__ = ["game_class", "games", "load", "register"]
 
@@ -55,7 +56,9 @@ def game_class(name: str) -> type[Game]:
     key = name.strip().lower() if isinstance(name, str) else name
     cls = _GAMES.get(key)
     if cls is None:
-        raise UnknownGameError(f"unknown game {name!r}; games: {', '.join(games())}")
+        raise UnknownGameError(
+            _("unknown game {name!r}; games: {games}").format(name=name, games=", ".join(games()))
+        )
     return cls
 
 

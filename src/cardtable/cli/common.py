@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 
 from cardtable.errors import CardtableError, OptionError
+from cardtable.i18n import _
 
 __all__ = ["fail", "out", "parse_options", "user_errors"]
 
@@ -25,7 +26,7 @@ def out() -> Console:
 def fail(message: str) -> NoReturn:
     """Print ``error: message`` as one line on stderr and exit with code 2."""
     # Plain echo, not rich: rich would wrap a long message and read brackets as markup.
-    typer.echo("error: " + " ".join(message.split()), err=True)
+    typer.echo(_("error: {message}").format(message=" ".join(message.split())), err=True)
     raise typer.Exit(code=2)
 
 
@@ -56,6 +57,10 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     for pair in pairs or ():
         name, sep, value = pair.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise OptionError(f"malformed option {pair!r}: write NAME=VALUE, e.g. -o target=61")
+            raise OptionError(
+                _("malformed option {option!r}: write NAME=VALUE, e.g. -o target=61").format(
+                    option=pair
+                )
+            )
         options[name.strip()] = value.strip()
     return options

@@ -11,10 +11,12 @@ from rich.text import Text
 
 from cardtable.cards import card_str, parse_card, parse_cards, rank_of
 from cardtable.cli.common import out, user_errors
-from cardtable.cli.render import card_text, cards_text
+from cardtable.cli.render import card_text, cards_text, rich_format
 from cardtable.errors import CardError
 from cardtable.games.cribbage.analysis import discard_advice, mean_score, score_distribution
 from cardtable.games.cribbage.scoring import breakdown, score_hand
+from cardtable.games.cribbage.words import reason_name
+from cardtable.i18n import _
 
 __all__ = ["app"]
 
@@ -25,10 +27,14 @@ app = typer.Typer(
 )
 
 
-def _distinct(cards: list[int], what: str) -> None:
+def _distinct(cards: list[int]) -> None:
     repeated = sorted({card_str(c) for c in cards if cards.count(c) > 1})
     if repeated:
-        raise CardError(f"{what} holds {', '.join(repeated)} more than once; cards must differ")
+        raise CardError(
+            _("the hand holds {cards} more than once; cards must differ").format(
+                cards=", ".join(repeated)
+            )
+        )
 
 
 @app.command()
@@ -45,32 +51,35 @@ def score(
     """Count a show: every fifteen, pair, run, flush and nobs, and the total."""
     hand = parse_cards(" ".join(cards))
     if len(hand) != 4:
-        raise CardError(f"a hand to score holds 4 cards, not {len(hand)} (the starter: --starter)")
-    _distinct(hand, "the hand")
+        raise CardError(
+            _("a hand to score holds 4 cards, not {count} (the starter: --starter)").format(
+                count=len(hand)
+            )
+        )
+    _distinct(hand)
     turn = parse_card(starter)
     if turn in hand:
-        raise CardError(f"the starter {card_str(turn)} is also in the hand")
+        raise CardError(_("the starter {card} is also in the hand").format(card=card_str(turn)))
     combos = breakdown(hand, turn, crib)
     console = out()
-    title = Text("Crib " if crib else "Hand ")
-    title.append_text(cards_text(hand))
-    title.append(", starter ")
-    title.append_text(card_text(turn))
-    console.print(title)
+    title = _("Crib {cards}, starter {starter}") if crib else _("Hand {cards}, starter {starter}")
+    console.print(rich_format(title, cards=cards_text(hand), starter=card_text(turn)))
     if combos:
-        table = Table("Combination", "Cards", "Points", "Total", title_justify="left")
+        table = Table(_("Combination"), _("Cards"), _("Points"), _("Total"), title_justify="left")
         running = 0
         for combo in combos:
             running += combo.points
             # Fifteens read lowest card first, the way they are counted aloud.
             shown = sorted(combo.cards, key=rank_of) if combo.kind == "fifteen" else combo.cards
-            table.add_row(combo.kind, cards_text(shown), str(combo.points), str(running))
+            table.add_row(
+                reason_name(combo.kind), cards_text(shown), str(combo.points), str(running)
+            )
         console.print(table)
     total = score_hand(hand, turn, crib)
-    line = Text("Total: ", style="bold")
+    line = Text(_("Total:") + " ", style="bold")
     line.append(str(total), style="bold yellow")
     if total == 0:
-        line.append(' (a "nineteen": nothing scores)')
+        line.append(" " + _('(a "nineteen": nothing scores)'))
     console.print(line)
 
 
@@ -85,21 +94,19 @@ def discard(
 ) -> None:
     """Rank all 15 ways to lay away two of six cards by exact expected points (two players)."""
     if dealer == pone:
-        raise CardError("say whose crib it is: give exactly one of --dealer and --pone")
+        raise CardError(_("say whose crib it is: give exactly one of --dealer and --pone"))
     hand = parse_cards(" ".join(cards))
     if len(hand) != 6:
-        raise CardError(f"a two-player hand holds 6 cards, not {len(hand)}")
-    _distinct(hand, "the hand")
+        raise CardError(_("a two-player hand holds 6 cards, not {count}").format(count=len(hand)))
+    _distinct(hand)
     options = discard_advice(hand, dealer=dealer)
     console = out()
-    head = Text("Dealer" if dealer else "Pone")
-    head.append(" holding ")
-    head.append_text(cards_text(hand))
-    head.append(
-        ": net = hand + crib" if dealer else ": net = hand - crib (the crib is the opponent's)"
-    )
-    console.print(head)
-    table = Table("#", "Keep", "Lay away", "Hand EV", "Crib EV", "Net")
+    if dealer:
+        head = _("Dealer holding {cards}: net = hand + crib")
+    else:
+        head = _("Pone holding {cards}: net = hand - crib (the crib is the opponent's)")
+    console.print(rich_format(head, cards=cards_text(hand)))
+    table = Table("#", _("Keep"), _("Lay away"), _("Hand EV"), _("Crib EV"), _("Net"))
     for rank, option in enumerate(options, 1):
         table.add_row(
             str(rank),
@@ -111,7 +118,8 @@ def discard(
         )
     console.print(table)
     console.print(
-        "Exact averages over every starter and every toss the opponent could make.", style="dim"
+        _("Exact averages over every starter and every toss the opponent could make."),
+        style="dim",
     )
 
 
@@ -124,7 +132,7 @@ def stats() -> None:
     crib = score_distribution(crib=True)
     elapsed = time.perf_counter() - started
     deals = sum(hand.values())
-    table = Table("Score", "Hands", "Share", "Cribs", "Share")
+    table = Table(_("Score"), _("Hands"), _("Share"), _("Cribs"), _("Share"))
     for points in sorted(hand):
         row = [str(points)]
         for dist in (hand, crib):
@@ -132,11 +140,13 @@ def stats() -> None:
             row += [f"{count:,}", f"{100 * count / deals:.5f}%"]
         table.add_row(*row, style="dim" if hand[points] == crib[points] == 0 else "")
     table.add_section()
-    table.add_row("total", f"{deals:,}", "100%", f"{sum(crib.values()):,}", "100%")
-    table.add_row("mean", f"{mean_score(hand):.4f}", "", f"{mean_score(crib):.4f}", "")
+    table.add_row(_("total"), f"{deals:,}", "100%", f"{sum(crib.values()):,}", "100%")
+    table.add_row(_("mean"), f"{mean_score(hand):.4f}", "", f"{mean_score(crib):.4f}", "")
     console = out()
     console.print(table)
     console.print(
-        f"Every four-card hand with every starter ({deals:,} deals), counted exactly "
-        f"in {elapsed:.3f} s."
+        _(
+            "Every four-card hand with every starter ({deals:,} deals), counted exactly "
+            "in {elapsed:.3f} s."
+        ).format(deals=deals, elapsed=elapsed)
     )

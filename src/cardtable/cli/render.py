@@ -9,12 +9,14 @@
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Iterable
 
 from rich.text import Text
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_str
 from cardtable.engine import Event, Game, State
+from cardtable.i18n import _, join_and, ngettext
 
 __all__ = [
     "board_text",
@@ -23,11 +25,13 @@ __all__ = [
     "colour_cards",
     "event_text",
     "result_text",
+    "rich_format",
     "seats_text",
     "winners_of",
 ]
 
-_CARD = re.compile(r"(?<![\w-])(10|[2-9AJQK])([CDHS])(?![\w-])")
+# ASCII word characters only: in Japanese a card stands right beside kana ("5Hを出す").
+_CARD = re.compile(r"(?<![\w-])(10|[2-9AJQK])([CDHS])(?![\w-])", re.ASCII)
 # Red suits in red; black suits in the terminal's own colour (readable on any background),
 # even inside a coloured line.
 _SUIT_STYLE = {"C": "bold default", "D": "bold red", "H": "bold red", "S": "bold default"}
@@ -64,6 +68,25 @@ def colour_cards(line: str, style: str = "") -> Text:
     return text
 
 
+def rich_format(template: str, style: str = "", **fields: str | Text) -> Text:
+    """``template.format(**fields)`` as rich text: a translated sentence whose named fields keep
+    their own styles (a field used with a conversion or format spec is not supported).
+
+    >>> rich_format("{who} wins ({score})", who=Text("seat 1", style="bold"), score="121").plain
+    'seat 1 wins (121)'
+    """
+    text = Text(style=style)
+    for literal, name, _spec, _conversion in string.Formatter().parse(template):
+        text.append(literal)
+        if name is not None:
+            value = fields[name]
+            if isinstance(value, Text):
+                text.append_text(value)
+            else:
+                text.append(value)
+    return text
+
+
 def event_text(game: Game, event: Event) -> Text:
     """An event in words: a deal starts a paragraph, scores stand out, private events are dim.
 
@@ -89,18 +112,18 @@ def seats_text(values: Iterable[int]) -> Text:
     for seat, value in enumerate(values):
         if seat:
             text.append(" · ")
-        text.append(f"seat {seat} ")
+        text.append(_("seat {seat}").format(seat=seat) + " ")
         text.append(str(value), style="bold")
     return text
 
 
 def board_text(state: State) -> Text:
     """The scores so far (and the target, where the game has one), for between deals."""
-    text = Text("  Scores: ", style="bold")
+    text = Text("  " + _("Scores:") + " ", style="bold")
     text.append_text(seats_text(state.scores))
     target = state.game.options.get("target")
     if isinstance(target, int) and not isinstance(target, bool):
-        text.append(f"  (game to {target})", style="dim")
+        text.append("  " + _("(game to {target})").format(target=target), style="dim")
     return text
 
 
@@ -117,14 +140,29 @@ def winners_of(state: State) -> list[int]:
 
 def result_text(state: State) -> Text:
     """The outcome of a finished game in one line (or that it is still going on)."""
+    moves = len(state.history)
     if not state.is_over:
-        return Text(f"The game is not over ({len(state.history)} moves so far).", style="bold")
+        return Text(
+            ngettext(
+                "The game is not over ({moves} move so far).",
+                "The game is not over ({moves} moves so far).",
+                moves,
+            ).format(moves=moves),
+            style="bold",
+        )
     winners = winners_of(state)
-    who = " and ".join(str(s) for s in winners)
-    text = Text("Result: ", style="bold")
-    verb = "wins" if len(winners) == 1 else "win"
-    text.append(f"{'seat' if len(winners) == 1 else 'seats'} {who} {verb}", style="bold green")
-    text.append(" (")
-    text.append_text(seats_text(state.scores))
-    text.append(f") after {len(state.history)} moves")
-    return text
+    who = ngettext("seat {seats} wins", "seats {seats} win", len(winners)).format(
+        seats=join_and(str(s) for s in winners)
+    )
+    template = ngettext(
+        "{result} {winners} ({scores}) after {moves} move",
+        "{result} {winners} ({scores}) after {moves} moves",
+        moves,
+    )
+    return rich_format(
+        template,
+        result=Text(_("Result:"), style="bold"),
+        winners=Text(who, style="bold green"),
+        scores=seats_text(state.scores),
+        moves=str(moves),
+    )

@@ -18,6 +18,7 @@ reads ``events``, which keeps simulation fast.
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -34,6 +35,7 @@ from cardtable.games.cribbage.moves import (
     parse_move,
 )
 from cardtable.games.cribbage.scoring import peg_score, score_hand
+from cardtable.i18n import N_, _, join_and, ngettext
 from cardtable.options import Option, OptionValue
 from cardtable.registry import register
 
@@ -52,18 +54,24 @@ _DISCARD1_OF = DISCARD1.__getitem__
 _DISCARD2_OF = {(m.cards[0], m.cards[1]): m for m in DISCARD2 if m is not None}.__getitem__
 
 
-SUMMARY = """\
+SUMMARY = N_("""\
 Cribbage: two players with six cards each (or three or four players with five).
 Each player lays away cards to the dealer's crib; the starter is cut (a jack gives the dealer
 2 for his heels). In the play, players alternately lay cards, the count never passing 31,
 scoring 15 (2), 31 (2), pairs (2, 6, 12), runs (1 per card) and go or last card (1). In the
 show the hands count, non-dealer first, then the dealer's hand and the crib, with the starter as
 a fifth card: fifteens 2, pairs 2, runs 1 per card, flush 4 (5 with the starter; a crib flush
-needs all five), his nobs 1. The first to reach the target (121, or 61) wins at once."""
+needs all five), his nobs 1. The first to reach the target (121, or 61) wins at once.""")
 
 
 def _names(cards: Any) -> list[str]:
     return [card_str(c) for c in cards]
+
+
+def _not_in_hand(cards: list[str]) -> str:
+    return ngettext(
+        "{cards} is not in your hand", "{cards} are not in your hand", len(cards)
+    ).format(cards=join_and(cards))
 
 
 @register
@@ -71,38 +79,44 @@ class CribbageGame(Game):
     """Cribbage with its options validated; ``new_state`` deals a game (or a match)."""
 
     name: ClassVar[str] = "cribbage"
-    title: ClassVar[str] = "Cribbage"
+    title: ClassVar[str] = N_("Cribbage")
     summary: ClassVar[str] = SUMMARY
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option(
             "players",
             2,
-            "2 players with six cards; 3 with five (one pack card to the crib); "
-            "4 in partnerships 0+2 against 1+3",
+            N_(
+                "2 players with six cards; 3 with five (one pack card to the crib); "
+                "4 in partnerships 0+2 against 1+3"
+            ),
             choices=(2, 3, 4),
         ),
-        Option("target", 121, "points that win a game", choices=(121, 61)),
+        Option("target", 121, N_("points that win a game"), choices=(121, 61)),
         Option(
             "skunk",
             "acc",
-            "acc: a win by 31+ is a skunk (2 game points), by 61+ a double skunk (3); "
-            "hoyle: a loser under half the target is lurched (2); none",
+            N_(
+                "acc: a win by 31+ is a skunk (2 game points), by 61+ a double skunk (3); "
+                "hoyle: a loser under half the target is lurched (2); none"
+            ),
             choices=("acc", "hoyle", "none"),
         ),
         Option(
             "muggins",
             False,
-            "players claim their own hand and crib totals; an opponent may take missed points",
+            N_("players claim their own hand and crib totals; an opponent may take missed points"),
             choices=(False, True),
         ),
         Option(
             "games",
             1,
-            "games in a match (each win 1, skunk 2, double skunk 3); the loser deals next",
+            N_("games in a match (each win 1, skunk 2, double skunk 3); the loser deals next"),
             low=1,
             high=99,
         ),
-        Option("dealer", None, "seat of the first dealer (default: the last seat)", low=0, high=3),
+        Option(
+            "dealer", None, N_("seat of the first dealer (default: the last seat)"), low=0, high=3
+        ),
     )
 
     def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
@@ -114,8 +128,10 @@ class CribbageGame(Game):
         assert isinstance(dealer, int)
         if dealer >= players:
             raise OptionError(
-                f"option 'dealer' does not allow {dealer} with {players} players; "
-                f"allowed: a seat from 0 to {players - 1}"
+                _(
+                    "option 'dealer' does not allow {dealer} with {players} players; "
+                    "allowed: a seat from 0 to {last}"
+                ).format(dealer=dealer, players=players, last=players - 1)
             )
         return options
 
@@ -569,34 +585,42 @@ class CribbageState(State):
         hand = self.hands[self.turn]
         foreign = [c for c in move.cards if not 0 <= c < 52]
         if foreign:
-            return f"card id {foreign[0]} is not a card of the pack (ids 0 to 51)"
+            return _("card id {card} is not a card of the pack (ids 0 to 51)").format(
+                card=foreign[0]
+            )
         if phase == DISCARD:
             need = 2 if self.n == 2 else 1
-            cards = f"{need} card{'s' if need > 1 else ''}"
             if move.verb != "discard":
-                return f"it is time to lay away {cards} to the crib (discard C{' C' * (need - 1)})"
+                if need == 1:
+                    return _("it is time to lay away 1 card to the crib (discard C)")
+                return _("it is time to lay away 2 cards to the crib (discard C C)")
             if len(move.cards) != need:
-                return f"lay away exactly {cards}"
+                return ngettext(
+                    "lay away exactly {count} card", "lay away exactly {count} cards", need
+                ).format(count=need)
             missing = [card_str(c) for c in move.cards if c not in hand]
-            return (
-                f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in your hand"
-            )
+            return _not_in_hand(missing)
         if phase == PLAYING:
             if move.verb != "play" or len(move.cards) != 1 or move.number is not None:
-                return "it is the play: lay exactly one card (play C)"
+                return _("it is the play: lay exactly one card (play C)")
             card = move.cards[0]
             if card not in hand:
-                return f"{card_str(card)} is not in your hand"
-            return (
-                f"the count is {self.count}; {card_str(card)} would make "
-                f"{self.count + VALUE[card]}, over 31"
+                return _not_in_hand([card_str(card)])
+            return _("the count is {count}; {card} would make {total}, over 31").format(
+                count=self.count, card=card_str(card), total=self.count + VALUE[card]
             )
         if phase == CLAIMING:
-            what = self.claims[0][1]
+            crib = self.claims[0][1] == "crib"
             if move.verb != "claim" or move.number is None or move.cards:
-                return f"claim the points of your {what} (claim N)"
-            return f"your {what} is not worth {move.number}; over-claims are not allowed"
-        return "answer the claim with muggins (take the missed points) or pass"
+                if crib:
+                    return _("claim the points of your crib (claim N)")
+                return _("claim the points of your hand (claim N)")
+            if crib:
+                message = _("your crib is not worth {points}; over-claims are not allowed")
+            else:
+                message = _("your hand is not worth {points}; over-claims are not allowed")
+            return message.format(points=move.number)
+        return _("answer the claim with muggins (take the missed points) or pass")
 
     # ----------------------------------------------------------------- views
 
@@ -694,3 +718,8 @@ class CribbageState(State):
         other.run_ranks = list(self.run_ranks)
         other.claims = list(self.claims)
         return other
+
+    def sample_world(self, seat: int, rng: random.Random) -> CribbageState:
+        from cardtable.games.cribbage.worlds import sample_world
+
+        return sample_world(self, seat, rng)

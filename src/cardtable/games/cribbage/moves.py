@@ -11,6 +11,7 @@ from __future__ import annotations
 from cardtable.cards import FACES, parse_card
 from cardtable.engine import Move
 from cardtable.errors import CardError, IllegalMoveError
+from cardtable.i18n import N_, _
 
 __all__ = ["CLAIM", "DISCARD1", "DISCARD2", "MAX_CLAIM", "MUGGINS", "PASS", "PLAY", "parse_move"]
 
@@ -27,16 +28,18 @@ CLAIM: tuple[Move, ...] = tuple(Move("claim", (), n) for n in range(MAX_CLAIM + 
 MUGGINS = Move("muggins")
 PASS = Move("pass")
 
-FORMS = "discard C [C], play C, claim N, muggins, pass (C a card such as 5H, N a number)"
+FORMS = N_("discard C [C], play C, claim N, muggins, pass (C a card such as 5H, N a number)")
 
 
 def parse_move(text: str) -> Move:
     """Read a move in any accepted card form; raise :class:`IllegalMoveError` if malformed."""
     if not isinstance(text, str):
-        raise IllegalMoveError(f"a move is text such as 'play 5H', not {text!r}")
+        raise IllegalMoveError(
+            _("a move is text such as 'play 5H', not {text!r}").format(text=text)
+        )
     words = text.replace(",", " ").split()
     if not words:
-        raise IllegalMoveError(f"empty move; moves are: {FORMS}")
+        raise IllegalMoveError(_("empty move; moves are: {forms}").format(forms=_(FORMS)))
     verb, args = words[0].lower(), words[1:]
     try:
         if verb == "play" and len(args) == 1:
@@ -46,17 +49,25 @@ def parse_move(text: str) -> Move:
         if verb == "discard" and len(args) == 2:
             a, b = sorted(parse_card(w) for w in args)
             if a == b:
-                raise IllegalMoveError(f"malformed move {text!r}: the same card twice")
+                raise IllegalMoveError(
+                    _("malformed move {text!r}: the same card twice").format(text=text)
+                )
             move = DISCARD2[a * FACES + b]
             assert move is not None
             return move
     except CardError as err:
-        raise IllegalMoveError(f"malformed move {text!r}: {err}") from None
+        raise IllegalMoveError(
+            _("malformed move {text!r}: {error}").format(text=text, error=err)
+        ) from None
     if verb == "claim" and len(args) == 1 and args[0].isdigit():
         n = int(args[0])
         if n <= MAX_CLAIM:
             return CLAIM[n]
-        raise IllegalMoveError(f"malformed move {text!r}: a claim is 0 to {MAX_CLAIM}")
+        raise IllegalMoveError(
+            _("malformed move {text!r}: a claim is 0 to {most}").format(text=text, most=MAX_CLAIM)
+        )
     if verb in ("muggins", "pass") and not args:
         return MUGGINS if verb == "muggins" else PASS
-    raise IllegalMoveError(f"malformed move {text!r}; moves are: {FORMS}")
+    raise IllegalMoveError(
+        _("malformed move {text!r}; moves are: {forms}").format(text=text, forms=_(FORMS))
+    )

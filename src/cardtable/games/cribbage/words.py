@@ -1,54 +1,106 @@
-"""Cribbage events: built from the game's compact log, and told in English words.
+"""Cribbage events: built from the game's compact log, and told in words (English, Japanese).
 
 Each point scored becomes a ``score`` event with a ``reason`` (fifteen, thirty-one, pair, pair
 royal, double pair royal, run, flush, nobs, his heels, go, last card, claim, muggins), the
 traditional ``call`` ("fifteen two", "run of 4"), the cards involved and the side's new total.
+Event data is for machines and always English; :func:`describe_event` tells an event in the
+current language (:mod:`cardtable.i18n`), from the data's ``reason`` and ``points``.
 
 >>> from cardtable.engine import Event
->>> describe_event(Event("score", 1, {"points": 2, "reason": "fifteen", "call": "fifteen two",
-...                                   "total": 17, "cards": ["5H", "10S"]}))
+>>> from cardtable.i18n import using_language
+>>> event = Event("score", 1, {"points": 2, "reason": "fifteen", "call": "fifteen two",
+...                            "total": 17, "cards": ["5H", "10S"]})
+>>> describe_event(event)
 'Seat 1: fifteen two (5H 10S), 17'
+>>> with using_language("ja"):
+...     describe_event(event)
+'席1: フィフティーン2点 (5H 10S)、計17点'
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cardtable.cards import card_str
 from cardtable.engine import JSON, Event
 from cardtable.games.cribbage.scoring import breakdown, peg_points
+from cardtable.i18n import N_, _, join_and, ngettext
 
-__all__ = ["call", "describe_event", "materialize"]
+__all__ = ["call", "describe_event", "materialize", "reason_name"]
 
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight")
+# The name of every score reason (and show combination kind), marked for translation.
+_REASONS = {
+    "fifteen": N_("fifteen"),
+    "thirty-one": N_("thirty-one"),
+    "pair": N_("pair"),
+    "pair royal": N_("pair royal"),
+    "double pair royal": N_("double pair royal"),
+    "run": N_("run"),
+    "flush": N_("flush"),
+    "nobs": N_("nobs"),
+    "his heels": N_("his heels"),
+    "go": N_("go"),
+    "last card": N_("last card"),
+    "claim": N_("claim"),
+    "muggins": N_("muggins"),
+}
+# The traditional call of a score, by reason (``{points}``: the points scored) ...
+_CALLS = {
+    "fifteen": N_("fifteen two"),
+    "run": N_("run of {points}"),
+    "flush": N_("flush of {points}"),
+    "nobs": N_("his nobs"),
+    "his heels": N_("his heels"),
+    "go": N_("go"),
+    "last card": N_("last card"),
+    "claim": N_("claims {points}"),
+    "muggins": N_("muggins for {points}"),
+}
+# ... or by reason and points, where English says the number in words.
+_CALLS_FOR = {
+    ("pair", 2): N_("pair for two"),
+    ("thirty-one", 2): N_("thirty-one for two"),
+    ("pair royal", 6): N_("pair royal for six"),
+    ("double pair royal", 12): N_("double pair royal for 12"),
+}
+_GAME_KINDS = {
+    "win": N_("win"),
+    "skunk": N_("skunk"),
+    "double skunk": N_("double skunk"),
+    "lurch": N_("lurch"),
+}
 
 
 def _names(cards: Any) -> list[str]:
     return [card_str(c) for c in cards]
 
 
+def reason_name(reason: str) -> str:
+    """The name of a score reason or show combination (``Combo.kind``), in the current language.
+
+    >>> reason_name("pair royal"), reason_name("nobs")
+    ('pair royal', 'nobs')
+    """
+    return _(_REASONS.get(reason, reason))
+
+
+def _call(reason: str, points: int, translate: Callable[[str], str]) -> str:
+    template = _CALLS_FOR.get((reason, points)) or _CALLS.get(reason)
+    if template is None:
+        return translate(N_("{reason} for {points}")).format(
+            reason=translate(_REASONS.get(reason, reason)), points=points
+        )
+    return translate(template).format(points=points)
+
+
 def call(reason: str, points: int) -> str:
-    """The traditional words for a score.
+    """The traditional words for a score, in the current language (events keep the English).
 
     >>> call("fifteen", 2), call("run", 4), call("pair royal", 6), call("his heels", 2)
     ('fifteen two', 'run of 4', 'pair royal for six', 'his heels')
     """
-    if reason == "fifteen":
-        return "fifteen two"
-    if reason == "run":
-        return f"run of {points}"
-    if reason == "flush":
-        return f"flush of {points}"
-    if reason == "nobs":
-        return "his nobs"
-    if reason in ("his heels", "go", "last card"):
-        return reason
-    if reason == "claim":
-        return f"claims {points}"
-    if reason == "muggins":
-        return f"muggins for {points}"
-    word = _NUMBER_WORDS[points] if points < len(_NUMBER_WORDS) else str(points)
-    return f"{reason} for {word}"
+    return _call(reason, points, _)
 
 
 def _score(seat: int, points: int, reason: str, cards: Any, total: int, phase: str) -> Event:
@@ -58,7 +110,7 @@ def _score(seat: int, points: int, reason: str, cards: Any, total: int, phase: s
         {
             "points": points,
             "reason": reason,
-            "call": call(reason, points),
+            "call": _call(reason, points, N_),  # data: always English
             "cards": _names(cards),
             "total": total,
             "phase": phase,
@@ -155,36 +207,64 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
 
 
 def describe_event(event: Event) -> str:
-    """One line of English for an event, as the plain log and ``replay`` print it."""
+    """One line for an event in the current language, as the plain log and ``replay`` print it."""
     d = event.data
-    who = f"Seat {event.seat}"
+    seat = event.seat
     kind = event.type
     if kind == "deal":
-        return f"Game {d['game']}, deal {d['deal']}: seat {d['dealer']} deals"
+        return _("Game {game}, deal {deal}: seat {dealer} deals").format(
+            game=d["game"], deal=d["deal"], dealer=d["dealer"]
+        )
     if kind == "hand":
-        return f"{who} is dealt {' '.join(d['cards'])}"
+        return _("Seat {seat} is dealt {cards}").format(seat=seat, cards=" ".join(d["cards"]))
     if kind == "discard":
-        return f"{who} lays away {d['count']} card{'s' if d['count'] != 1 else ''}"
+        return ngettext(
+            "Seat {seat} lays away {count} card", "Seat {seat} lays away {count} cards", d["count"]
+        ).format(seat=seat, count=d["count"])
     if kind == "discard-cards":
-        return f"{who} lays away {' '.join(d['cards'])}"
+        return _("Seat {seat} lays away {cards}").format(seat=seat, cards=" ".join(d["cards"]))
     if kind == "starter":
-        return f"Starter: {d['card']}"
+        return _("Starter: {card}").format(card=d["card"])
     if kind == "play":
-        return f"{who} plays {d['card']}, count {d['count']}"
+        return _("Seat {seat} plays {card}, count {count}").format(
+            seat=seat, card=d["card"], count=d["count"]
+        )
     if kind == "go":
-        return f"{who}: go"
+        return _("Seat {seat}: go").format(seat=seat)
     if kind == "reset":
-        return f"The count starts again; seat {event.seat} leads"
+        return _("The count starts again; seat {seat} leads").format(seat=seat)
     if kind == "score":
         cards = f" ({' '.join(d['cards'])})" if d["cards"] else ""
-        return f"{who}: {d['call']}{cards}, {d['total']}"
+        reason, points = d.get("reason"), d.get("points")
+        said = call(reason, points) if isinstance(points, int) and reason else d.get("call", "")
+        return _("Seat {seat}: {call}{cards}, {total}").format(
+            seat=seat, call=said, cards=cards, total=d["total"]
+        )
     if kind == "show":
-        return f"{who} shows {d['what']} {' '.join(d['cards'])} + {d['starter']}: {d['points']}"
+        if d["what"] == "crib":
+            line = _("Seat {seat} shows crib {cards} + {starter}: {points}")
+        else:
+            line = _("Seat {seat} shows hand {cards} + {starter}: {points}")
+        return line.format(
+            seat=seat, cards=" ".join(d["cards"]), starter=d["starter"], points=d["points"]
+        )
     if kind == "claim":
-        return f"{who} claims {d['points']} for the {d['what']}"
+        if d["what"] == "crib":
+            line = _("Seat {seat} claims {points} for the crib")
+        else:
+            line = _("Seat {seat} claims {points} for the hand")
+        return line.format(seat=seat, points=d["points"])
     if kind == "game over":
-        winners = " and ".join(str(s) for s in d["winners"])
-        who = f"Seats {winners} win" if len(d["winners"]) > 1 else f"Seat {winners} wins"
-        pegs = "-".join(str(p) for p in d["pegs"])
-        return f"Game {d['game']} over: {who} ({d['kind']}, {d['points']}), {pegs}"
+        seats = d["winners"]
+        outcome = str(d["kind"])
+        winners = ngettext("Seat {seats} wins", "Seats {seats} win", len(seats)).format(
+            seats=join_and(str(s) for s in seats)
+        )
+        return _("Game {game} over: {winners} ({kind}, {points}), {pegs}").format(
+            game=d["game"],
+            winners=winners,
+            kind=_(_GAME_KINDS.get(outcome, outcome)),
+            points=d["points"],
+            pegs="-".join(str(p) for p in d["pegs"]),
+        )
     return kind

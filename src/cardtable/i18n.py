@@ -1,0 +1,307 @@
+"""Languages: every message a player reads, in English (the source) and Japanese.
+
+Messages are English in the code and translated from gettext catalogues read with Babel:
+``locale/cardtable.pot`` (the template, generated) and ``locale/ja/LC_MESSAGES/cardtable.po``
+(the Japanese, written by hand). The ``.po`` is compiled in memory the first time a language is
+used, so there is no ``.mo`` file and no build step.
+
+>>> with using_language("ja"):
+...     _("unknown game {name!r}; games: {games}").format(name="poker", games="cribbage")
+"不明なゲーム 'poker'。ゲーム: cribbage"
+>>> card_name(18), suit_name(3)
+('five of hearts', 'spades')
+>>> with using_language("ja"):
+...     card_name(18), card_name(3), rank_name(12)
+('ハートの5', 'スペードのエース', 'クイーン')
+
+Adding or changing a message
+----------------------------
+
+1. Mark it where the text is built: ``_("Seat {seat} plays {card}").format(seat=s, card=c)``.
+   Placeholders are always named ``str.format`` fields, filled *after* ``_()``; never an
+   f-string or ``%`` inside ``_()``, and never a sentence glued from pieces (word order differs
+   between languages: mark the whole sentence). ``ngettext(singular, plural, n)`` chooses the
+   English plural by count (Japanese has one form). A module constant that is read before a
+   language is chosen (a title, a summary, an option's help) is marked ``N_("...")``, which
+   changes nothing, and translated where it is shown: :func:`game_title`,
+   :func:`game_summary`, :func:`option_help`, or ``_(constant)``.
+2. Run ``make messages``: it extracts every marked message into ``cardtable.pot`` and merges
+   the template into ``ja/LC_MESSAGES/cardtable.po``, keeping every translation.
+3. Translate the new (empty) entries in the ``.po``. An entry marked ``#, fuzzy`` is Babel's
+   guess from a similar old message: check it, fix it and delete the ``fuzzy`` line.
+4. ``pytest tests/test_i18n.py`` lists any message without a translation, a translation whose
+   ``{placeholders}`` differ from the English, and catalogue entries the code no longer uses.
+
+Japanese terms, kept the same everywhere (after the Japanese rules the game follows): a seat is
+席 (席1), a player プレイヤー, the hand/crib/starter/show ハンド/クリブ/スターター/ショウ,
+dealer ディーラー, non-dealer ノン・ディーラー, count カウント, game/deal/match
+ゲーム/ディール/マッチ; scores フィフティーン, サーティー・ワン, ペア, ペア・ロイヤル,
+ダブル・ペア・ロイヤル, ラン, フラッシュ, ヒズ・ノッブ, ヒズ・ヒール, ゴー, ラスト・カード,
+申告 (claim), マッギン (muggins), スカンク, ダブル・スカンク, ラーチ, 勝ち点 (game points); a
+call is the name and its points (ペア2点), a running total 計17点. Card notation (5H) and move
+notation (play 5H) stay ASCII in every language.
+
+The language is per process (:func:`set_language`, also named ``set_default_language``, for
+the command line and the terminal user interface) with a per-context override
+(:func:`using_language`, a :class:`contextvars.ContextVar`: per thread, per asyncio task, so a
+server can answer each request in its own language). The default is English; the command line
+chooses from ``--lang`` or :func:`language_from_env`.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from io import BytesIO
+from typing import TYPE_CHECKING
+
+from cardtable.errors import OptionError
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    from cardtable.engine import Game
+    from cardtable.options import Option
+
+__all__ = [
+    "DEFAULT_LANGUAGE",
+    "DOMAIN",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "N_",
+    "_",
+    "card_name",
+    "catalogue_file",
+    "game_summary",
+    "game_title",
+    "get_language",
+    "join_and",
+    "language_from_env",
+    "ngettext",
+    "normalize_language",
+    "option_help",
+    "rank_name",
+    "set_default_language",
+    "set_language",
+    "suit_name",
+    "using_language",
+]
+
+#: Every language a player may choose; English is the source language (msgids are English).
+LANGUAGES: tuple[str, ...] = ("en", "ja")
+DEFAULT_LANGUAGE = "en"
+#: Each language's name in itself, for a language menu.
+LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "ja": "日本語"}
+#: The gettext domain: the catalogue files are ``cardtable.pot`` and ``cardtable.po``.
+DOMAIN = "cardtable"
+
+# None: no override in this context, so the process-wide language applies. A thread or task
+# started without a copy of the context (a plain thread, a worker) sees None, hence the
+# process-wide language, never a stale copy of it.
+_OVERRIDE: ContextVar[str | None] = ContextVar("cardtable_language", default=None)
+_process_language = DEFAULT_LANGUAGE
+
+
+def _check(lang: str) -> str:
+    code = lang.strip().lower() if isinstance(lang, str) else lang
+    if code not in LANGUAGES:
+        raise OptionError(
+            _("unknown language {lang!r}; allowed: {allowed}").format(
+                lang=lang, allowed=", ".join(LANGUAGES)
+            )
+        )
+    return code
+
+
+def set_language(lang: str) -> None:
+    """Make ``lang`` (a code from :data:`LANGUAGES`) the language of the whole process: every
+    thread and task, including those already running (also named ``set_default_language``).
+
+    An unknown code raises :class:`~cardtable.errors.OptionError`. A :func:`using_language`
+    block that is active keeps its own language until it ends.
+
+    >>> set_language("fr")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.OptionError: unknown language 'fr'; allowed: en, ja
+    """
+    global _process_language
+    _process_language = _check(lang)
+
+
+set_default_language = set_language
+
+
+def get_language() -> str:
+    """The language messages are translated into here and now."""
+    return _OVERRIDE.get() or _process_language
+
+
+@contextmanager
+def using_language(lang: str) -> Iterator[str]:
+    """Translate into ``lang`` inside the block (this thread or task only); restores after.
+
+    >>> with using_language("ja"):
+    ...     get_language()
+    'ja'
+    >>> get_language()
+    'en'
+    """
+    token = _OVERRIDE.set(_check(lang))
+    try:
+        yield _OVERRIDE.get() or DEFAULT_LANGUAGE
+    finally:
+        _OVERRIDE.reset(token)
+
+
+def normalize_language(value: str) -> str | None:
+    """The supported language of a code or locale name (``ja_JP.UTF-8``, ``en-US``), or None.
+
+    >>> normalize_language("ja_JP.UTF-8"), normalize_language("EN_us"), normalize_language("C")
+    ('ja', 'en', None)
+    """
+    if not isinstance(value, str):
+        return None
+    base = value.strip().split(".")[0].split("@")[0].replace("-", "_")
+    code = base.split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def language_from_env(environ: Mapping[str, str] | None = None) -> str:
+    """The language the locale asks for: the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
+    ``LANGUAGE`` (a colon-separated list) that is set; English if none names a known one.
+
+    >>> language_from_env({"LANG": "ja_JP.UTF-8"}), language_from_env({})
+    ('ja', 'en')
+    >>> language_from_env({"LC_ALL": "C", "LANG": "ja_JP.UTF-8"})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = env.get(name)
+        if not value:
+            continue
+        for part in value.split(":") if name == "LANGUAGE" else (value,):
+            code = normalize_language(part)
+            if code is not None:
+                return code
+        return DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+def catalogue_file(lang: str) -> Traversable:
+    """The ``.po`` file of a language (it need not exist: English has none)."""
+    from importlib.resources import files
+
+    return files("cardtable") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def _translations(lang: str) -> gettext.NullTranslations:
+    # Imported on first use: a process that stays in English never loads Babel.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    try:
+        with catalogue_file(lang).open("rb") as fp:
+            catalog = read_po(fp, locale=lang, domain=DOMAIN)
+    except OSError:
+        return gettext.NullTranslations()  # no catalogue: the English messages stand
+    buffer = BytesIO()
+    write_mo(buffer, catalog)  # fuzzy entries are left out, so they read as English
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def _(message: str) -> str:
+    """``message`` (an English msgid) in the current language."""
+    lang = _OVERRIDE.get() or _process_language
+    if lang == DEFAULT_LANGUAGE or not message:  # "" would give the catalogue's header
+        return message
+    return _translations(lang).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for ``n`` of a message with a plural, in the current language.
+
+    >>> ngettext("{n} card", "{n} cards", 2).format(n=2)
+    '2 cards'
+    """
+    lang = _OVERRIDE.get() or _process_language
+    if lang == DEFAULT_LANGUAGE:
+        return singular if n == 1 else plural
+    return _translations(lang).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark a message for the catalogue without translating it (yet); returns it unchanged."""
+    return message
+
+
+def join_and(items: Iterable[str]) -> str:
+    """Items joined as a list in words: ``0 and 2`` (Japanese ``0と2``).
+
+    >>> join_and(["0", "2"]), join_and(["5H"]), join_and([])
+    ('0 and 2', '5H', '')
+    """
+    out: str | None = None
+    for item in items:
+        out = item if out is None else _("{first} and {second}").format(first=out, second=item)
+    return out or ""
+
+
+def game_title(game: type[Game] | Game) -> str:
+    """A game's title (class or instance) in the current language: 'Cribbage', 'クリベッジ'."""
+    return _(game.title)
+
+
+def game_summary(game: type[Game] | Game) -> str:
+    """A game's rules summary in the current language (paragraphs separated by blank lines)."""
+    return _(game.summary)
+
+
+def option_help(spec: Option) -> str:
+    """What an option means, in the current language (its allowed values: ``spec.allowed()``)."""
+    return _(spec.help)
+
+
+_SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
+_RANK_NAMES = (
+    N_("ace"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+    N_("ten"),
+    N_("jack"),
+    N_("queen"),
+    N_("king"),
+)
+
+
+def suit_name(suit: int) -> str:
+    """A suit's name, 0 (clubs) .. 3 (spades), in the current language."""
+    if not 0 <= suit < 4:
+        raise ValueError(f"a suit is 0 to 3, not {suit!r}")
+    return _(_SUIT_NAMES[suit])
+
+
+def rank_name(rank: int) -> str:
+    """A rank's name, 1 (ace) .. 13 (king), in the current language."""
+    if not 1 <= rank <= 13:
+        raise ValueError(f"a rank is 1 to 13, not {rank!r}")
+    return _(_RANK_NAMES[rank - 1])
+
+
+def card_name(card: int) -> str:
+    """A card (any card id, as in :mod:`cardtable.cards`) in words: 'five of hearts'."""
+    face = card % 52
+    return _("{rank} of {suit}").format(rank=rank_name(face // 4 + 1), suit=suit_name(face % 4))
