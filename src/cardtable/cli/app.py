@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 import cardtable
-from cardtable.bots import Bot, RandomBot, make_bot
+from cardtable.bots import Bot, RandomBot, choose_for, make_bot
 from cardtable.cli import cribbage
 from cardtable.cli.common import fail, out, parse_options, user_errors
 from cardtable.cli.render import board_text, event_text, result_text, winners_of
@@ -141,7 +141,7 @@ def _play_out(state: State, bots: list[Bot]) -> None:
         seat = state.to_move
         if seat is None:
             raise RuntimeError(f"{state.game.name}: no seat to act in a game that is not over")
-        state.apply(bots[seat].choose(state, seat))
+        state.apply(choose_for(bots[seat], state))
 
 
 @app.command()
@@ -313,7 +313,7 @@ def demo(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     state = game.new_state(seed=seed)
-    bots = [make_bot(game.name, s) for s in _bot_seeds(seed, game.num_players)]
+    bots = [make_bot(game.name, "easy", s) for s in _bot_seeds(seed, game.num_players)]
     console = out()
     pause = delay if delay is not None else (0.05 if console.is_terminal else 0.0)
     players = " vs ".join(f"seat {i} ({bot.name} bot)" for i, bot in enumerate(bots))
@@ -341,7 +341,7 @@ def _play_out_slowly(state: State, bots: list[Bot], narrator: Narrator, pause: f
         seat = state.to_move
         if seat is None:
             raise RuntimeError(f"{state.game.name}: no seat to act in a game that is not over")
-        state.apply(bots[seat].choose(state, seat))
+        state.apply(choose_for(bots[seat], state))
         narrator.update()
         if pause:
             time.sleep(pause)

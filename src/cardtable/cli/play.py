@@ -1,0 +1,79 @@
+"""``cardtable play``: a game at the full-screen table, or in plain text lines."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from cardtable.cli.common import parse_options
+from cardtable.i18n import LANGUAGES, language_from_env, set_default_language
+from cardtable.play.plain import PlainTable
+from cardtable.play.session import Session, parse_players
+from cardtable.registry import load
+
+__all__ = ["choose_language", "play"]
+
+
+def choose_language(lang: str | None) -> None:
+    """Use ``--lang`` if given, else the locale's language (English unless it is Japanese)."""
+    set_default_language(lang if lang is not None else language_from_env())
+
+
+def play(
+    game_name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]", help="a game from `cardtable games` (default: open the menu)"
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="NAME=VALUE", help="a game option (repeatable)"),
+    ] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            metavar="P0,P1,...",
+            help="who sits in each seat: human, or a bot by level (beginner, easy) or name "
+            "(random, rules); default: human at seat 0, easy bots elsewhere",
+        ),
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="deal from this seed")] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="text prompts and one line per event, no full screen")
+    ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help=f"language: {', '.join(LANGUAGES)} (default: the locale's)"),
+    ] = None,
+    four_colour: Annotated[
+        bool, typer.Option("--four-colour", help="clubs green and diamonds blue")
+    ] = False,
+    delay: Annotated[
+        float, typer.Option("--delay", min=0.0, help="seconds between bot moves at the table")
+    ] = 0.4,
+    save: Annotated[
+        bool, typer.Option("--save/--no-save", help="keep the record in the data folder")
+    ] = True,
+) -> None:
+    """Play a game against bots or friends at one keyboard (the menu if no GAME is given)."""
+    choose_language(lang)
+    text_only = plain or not (sys.stdin.isatty() and sys.stdout.isatty())
+    if text_only or game_name is not None:
+        game = load(game_name or "cribbage", **parse_options(option))
+        seats = parse_players(game, players)
+    if text_only:
+        session = Session(game, seats, seed=seed)
+        PlainTable(session, sys.stdin, sys.stdout, save=save).run()
+        return
+    from cardtable.play.tui import CardtableApp
+
+    if game_name is None:
+        CardtableApp(four_colour=four_colour, bot_delay=delay, save=save).run()
+    else:
+        CardtableApp(
+            game=game, players=seats, seed=seed, four_colour=four_colour, bot_delay=delay, save=save
+        ).run()

@@ -1,0 +1,234 @@
+"""The plain line mode: a game as text prompts on stdin/stdout, one line per event.
+
+For screen readers, pipes and scripts. Moves are typed in notation (``play 5H``; a bare ``5H``
+when every legal move has the same verb); ``help``, ``moves``, ``hand``, ``rules``, ``hint``,
+``score`` and ``quit`` are commands. A mistake is answered with one ``error:`` line and the
+same question again; the game goes on.
+
+>>> import io, cardtable
+>>> session = Session(cardtable.load("cribbage", target=61), ["random", "rules"], seed=2)
+>>> out = io.StringIO()
+>>> PlainTable(session, io.StringIO(""), out, save=False).run()
+>>> for line in out.getvalue().splitlines()[-3:]:
+...     print(line)
+Game 1 over: Seat 1 wins (win, 1), 33-61
+Result: seat 1 wins (seat 0 33, seat 1 61)
+Play again? (y/n)
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from cardtable.engine import State
+from cardtable.errors import CardtableError
+from cardtable.i18n import _, game_summary, game_title
+from cardtable.play.prompts import prompt
+from cardtable.play.session import Session
+from cardtable.play.storage import save_record
+
+__all__ = ["PlainTable", "result_line", "scores_line"]
+
+COMMANDS = ("help", "moves", "hand", "rules", "hint", "score", "quit")
+
+
+def scores_line(state: State) -> str:
+    """``Scores: seat 0 45, seat 1 38 (game to 121)``."""
+    seats = ", ".join(
+        _("seat {seat} {score}").format(seat=s, score=v) for s, v in enumerate(state.scores)
+    )
+    target = state.game.options.get("target")
+    if isinstance(target, int) and not isinstance(target, bool):
+        return _("Scores: {seats} (game to {target})").format(seats=seats, target=target)
+    return _("Scores: {seats}").format(seats=seats)
+
+
+def result_line(state: State) -> str:
+    """The outcome in one line, e.g. ``Result: seat 1 wins (seat 0 98, seat 1 121)``."""
+    result = state.result or {}
+    winners = result.get("winners")
+    if not isinstance(winners, list):
+        best = max(state.scores)
+        winners = [s for s, v in enumerate(state.scores) if v == best]
+    seats = ", ".join(
+        _("seat {seat} {score}").format(seat=s, score=v) for s, v in enumerate(state.scores)
+    )
+    if len(winners) == 1:
+        who = _("seat {seat} wins").format(seat=winners[0])
+    else:
+        who = _("seats {seats} share the win").format(seats=", ".join(str(s) for s in winners))
+    return _("Result: {who} ({seats})").format(who=who, seats=seats)
+
+
+class PlainTable:
+    """Runs a session on text streams until the game ends, the input ends, or ``quit``."""
+
+    def __init__(self, session: Session, inp: TextIO, out: TextIO, save: bool = True) -> None:
+        self.session = session
+        self.inp = inp
+        self.out = out
+        self.save = save
+        self.shown = 0
+        self.deals = 0
+        self.saved: list[str] = []
+
+    # ------------------------------------------------------------------ output
+
+    def say(self, line: str = "") -> None:
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    def _viewer(self) -> int | None:
+        humans = self.session.humans
+        # One person sees their own cards; several at one keyboard see only public events (each
+        # sees their hand at their own prompt); with no person at all, everything is shown.
+        return humans[0] if len(humans) == 1 else None
+
+    def flush_events(self) -> None:
+        state = self.session.state
+        events = state.events
+        viewer = self._viewer()
+        everything = not self.session.humans
+        for event in events[self.shown :]:
+            if not everything and not event.visible(viewer):
+                continue
+            if event.type == "deal":
+                if self.deals:
+                    self.say("  " + scores_line(state))
+                self.deals += 1
+            indent = "" if event.type in ("deal", "game over") else "  "
+            self.say(indent + state.game.describe(event))
+        self.shown = len(events)
+
+    def header(self) -> None:
+        s = self.session
+        players = ", ".join(
+            _("seat {seat}: {player}").format(seat=i, player=_player_name(p, len(s.humans)))
+            for i, p in enumerate(s.players)
+        )
+        opts = ", ".join(f"{k}={_show(v)}" for k, v in s.game.options.items())
+        self.say(
+            _("{title} ({options}), seed {seed}").format(
+                title=game_title(s.game), options=opts, seed=s.seed
+            )
+        )
+        self.say(players)
+        self.say(_("Type a move, or help for the commands."))
+
+    # ------------------------------------------------------------------ input
+
+    def read(self, seat: int) -> str | None:
+        self.out.write(_("seat {seat}> ").format(seat=seat))
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            self.say()
+            return None
+        return line.strip()
+
+    def command(self, word: str, seat: int) -> bool:
+        """Carry out a command; False when the player quits."""
+        state = self.session.state
+        if word == "help":
+            self.say(_("Commands: {commands}.").format(commands=", ".join(COMMANDS)))
+            self.say(
+                _(
+                    "Type a move in notation, e.g. {example}; a bare card list is enough when "
+                    "every move has the same verb."
+                ).format(example=state.legal_moves()[0].text)
+            )
+        elif word == "moves":
+            self.say(
+                _("Legal moves: {moves}").format(
+                    moves=", ".join(m.text for m in state.legal_moves())
+                )
+            )
+        elif word == "hand":
+            self.say(prompt(state.game.name, state.observation(seat)))
+        elif word == "rules":
+            for paragraph in game_summary(type(state.game)).split("\n\n"):
+                self.say(" ".join(paragraph.split()))
+        elif word == "hint":
+            self.say(_("Hint: {move}").format(move=self.session.hint(seat).text))
+        elif word == "score":
+            self.say(scores_line(state))
+        elif word == "quit":
+            return False
+        return True
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> None:
+        """Play until the game is over (offering a rematch), the input ends, or ``quit``."""
+        self.header()
+        while True:
+            if not self.play_game():
+                return
+            self.say(_("Play again? (y/n)"))
+            line = self.inp.readline()
+            if line.strip().lower() not in ("y", "yes", "はい"):
+                return
+            self.session = self.session.rematch()
+            self.shown = self.deals = 0
+            self.header()
+
+    def play_game(self) -> bool:
+        """One game; False if it was left unfinished (quit or end of input)."""
+        session = self.session
+        last_human: int | None = None
+        while True:
+            session.run_bots()
+            self.flush_events()
+            state = session.state
+            if state.is_over:
+                self.say(result_line(state))
+                self.store()
+                return True
+            seat = state.to_move
+            assert seat is not None
+            if len(session.humans) > 1 and seat != last_human:
+                self.say(_("Seat {seat}, your turn.").format(seat=seat))
+            last_human = seat
+            self.say(prompt(state.game.name, state.observation(seat)))
+            while True:
+                line = self.read(seat)
+                if line is None or line.lower() == "quit":
+                    self.store(unfinished=True)
+                    return False
+                if not line:
+                    continue
+                if line.lower() in COMMANDS:
+                    self.command(line.lower(), seat)
+                    continue
+                try:
+                    session.play(line)
+                except CardtableError as err:
+                    self.say(_("error: {message}").format(message=err))
+                    continue
+                break
+
+    def store(self, unfinished: bool = False) -> None:
+        if not self.save or not self.session.state.history:
+            return
+        try:
+            path = save_record(self.session.record())
+        except OSError as err:
+            self.say(_("error: the record could not be saved: {reason}").format(reason=err))
+            return
+        self.saved.append(str(path))
+        if unfinished:
+            self.say(_("The game so far is saved to {path}").format(path=path))
+        else:
+            self.say(_("Record saved to {path}").format(path=path))
+
+
+def _player_name(player: str, people: int) -> str:
+    if player != "human":
+        return _("{bot} bot").format(bot=player)
+    return _("you") if people == 1 else _("a person")
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return "auto" if value is None else str(value)

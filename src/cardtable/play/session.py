@@ -1,0 +1,185 @@
+"""One table: a game in progress, who sits where (people or bots), and the moves they make.
+
+The session knows nothing of screens; the plain line mode and the full-screen table both drive
+it. Bots see only their seat's view.
+
+>>> import cardtable
+>>> session = Session(cardtable.load("cribbage"), ["rules", "random"], seed=3)
+>>> session.humans, session.run_bots() > 0, session.state.is_over
+([], True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardtable.bots import Bot, SeatView, bot_names, choose_for, make_bot
+from cardtable.bots.registry import LEVELS
+from cardtable.engine import JSON, Game, Move, State
+from cardtable.errors import CardtableError, OptionError
+from cardtable.i18n import _
+
+__all__ = ["HUMAN", "Session", "parse_players", "player_choices"]
+
+HUMAN = "human"
+
+
+def player_choices(game: str) -> list[str]:
+    """What may sit in a seat: a person, a level, or a bot by name.
+
+    >>> player_choices("cribbage")
+    ['human', 'beginner', 'easy', 'random', 'rules']
+    """
+    return [HUMAN, *LEVELS, *bot_names(game)]
+
+
+def parse_players(game: Game, text: str | Sequence[str] | None) -> list[str]:
+    """The players of each seat from ``human,easy`` (default: a person at seat 0, ``easy`` bots).
+
+    >>> import cardtable
+    >>> parse_players(cardtable.load("cribbage"), "human, rules")
+    ['human', 'rules']
+    >>> parse_players(cardtable.load("cribbage", players=3), None)
+    ['human', 'easy', 'easy']
+    """
+    seats = game.num_players
+    if text is None:
+        return [HUMAN] + ["easy"] * (seats - 1)
+    names = [p.strip().lower() for p in (text.split(",") if isinstance(text, str) else text)]
+    allowed = player_choices(game.name)
+    for name in names:
+        if name not in allowed:
+            raise OptionError(
+                _("unknown player {name!r}; allowed: {allowed}").format(
+                    name=name, allowed=", ".join(allowed)
+                )
+            )
+    if len(names) != seats:
+        raise OptionError(
+            _("{game} here has {seats} seats, but {count} players were given").format(
+                game=game.name, seats=seats, count=len(names)
+            )
+        )
+    return names
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A move made at the table, and by whom."""
+
+    seat: int
+    move: Move
+    by_bot: bool
+
+
+class Session:
+    """A game with its players. ``players[i]`` is ``human`` or a bot name or level."""
+
+    def __init__(
+        self,
+        game: Game,
+        players: Sequence[str],
+        seed: int | None = None,
+        state: State | None = None,
+    ) -> None:
+        if seed is None:
+            seed = state.seed if state is not None else random.SystemRandom().randrange(1_000_000)
+        self.game = game
+        self.players = list(parse_players(game, players))
+        self.seed = seed
+        self.state = state if state is not None else game.new_state(seed=seed)
+        # One generator per table, so the bots differ from seat to seat yet repeat run to run.
+        seeder = random.Random(seed)
+        self.bots: list[Bot | None] = [
+            None if p == HUMAN else make_bot(game.name, p, seeder.getrandbits(32))
+            for p in self.players
+        ]
+        self.turns: list[Turn] = []
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats people play."""
+        return [s for s, p in enumerate(self.players) if p == HUMAN]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.bots[seat] is None
+
+    @property
+    def to_move(self) -> int | None:
+        return self.state.to_move
+
+    def human_to_move(self) -> bool:
+        """Whether a person must act now (False once the game is over)."""
+        return not self.state.is_over and self.is_human(self.state.to_move)
+
+    def view(self, seat: int) -> SeatView:
+        return SeatView(self.state, seat)
+
+    def step_bot(self) -> Turn:
+        """Let the bot whose turn it is make its move."""
+        seat = self.state.to_move
+        if seat is None or self.bots[seat] is None:
+            raise RuntimeError("no bot is to move")
+        bot = self.bots[seat]
+        assert bot is not None
+        move = choose_for(bot, self.state)
+        self.state.apply(move)
+        turn = Turn(seat, move, True)
+        self.turns.append(turn)
+        return turn
+
+    def run_bots(self) -> int:
+        """Play the bots' moves until a person must act or the game ends; how many were made."""
+        made = 0
+        while not self.state.is_over and not self.is_human(self.state.to_move):
+            self.step_bot()
+            made += 1
+        return made
+
+    def play(self, move: Move | str) -> Turn:
+        """A person's move (a Move or its notation); an illegal one raises and changes nothing."""
+        seat = self.state.to_move
+        if seat is None or not self.is_human(seat):
+            raise RuntimeError("no person is to move")
+        legal = self.state.legal_moves()
+        if isinstance(move, str):
+            move = self.read_move(move, legal)
+        self.state.apply(move)
+        # The move applied is the last of the history, whatever form it was typed in.
+        made = self.game.parse_move(self.state.history[-1])
+        turn = Turn(seat, made, False)
+        self.turns.append(turn)
+        return turn
+
+    def read_move(self, text: str, legal: list[Move]) -> Move | str:
+        """Typed text as a move; a bare card list means the one verb every legal move shares
+        (``5H`` for ``play 5H``, ``5H 6D`` for ``discard 5H 6D``). Text that is no move is
+        returned as it is, for :meth:`State.apply` to refuse with its reason."""
+        try:
+            return self.game.parse_move(text)
+        except CardtableError:
+            verbs = {m.verb for m in legal}
+            if len(verbs) == 1:
+                try:
+                    return self.game.parse_move(f"{verbs.pop()} {text}")
+                except CardtableError:
+                    pass
+        return text
+
+    def hint(self, seat: int) -> Move:
+        """The move the best bot would make for ``seat`` (which must be to move)."""
+        # The strongest level there is; its seed is the table's, so a hint repeats.
+        bot = make_bot(self.game.name, LEVELS[-1], random.Random(self.seed).getrandbits(32))
+        return bot.choose(SeatView(self.state, seat))
+
+    def record(self) -> dict[str, JSON]:
+        """The game record, with the players in ``meta``."""
+        record = self.state.to_record()
+        record["meta"] = {"players": list(self.players), "source": "cardtable play"}
+        return record
+
+    def rematch(self) -> Session:
+        """A new game with the same players and options, from a fresh seed."""
+        return Session(self.game, self.players, seed=random.Random(self.seed).randrange(1_000_000))

@@ -1,0 +1,193 @@
+"""The Cribbage table: the peg board, the crib, the starter, the count, the discard advisor and
+the breakdown of every counted hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardtable.cards import parse_cards
+from cardtable.engine import Event
+from cardtable.games.cribbage.analysis import discard_advice
+from cardtable.games.cribbage.words import call
+from cardtable.i18n import _
+from cardtable.play.prompts import prompt
+from cardtable.play.tui.faces import Obs, Panel, TableFace, register_face
+
+__all__ = ["CribbageFace"]
+
+_BAR = 60  # characters of the peg track: one for every two points of 121
+
+
+@register_face
+class CribbageFace(TableFace):
+    game_name: ClassVar[str] = "cribbage"
+
+    def _sides(self, obs: Obs) -> list[list[int]]:
+        players = int(obs.get("players", 2))
+        return [[0, 2], [1, 3]] if players == 4 else [[s] for s in range(players)]
+
+    def board(self, obs: Obs, players: Sequence[str], viewer: int | None) -> RenderableType:
+        target = int(obs.get("target", 121))
+        scores = obs.get("scores", [])
+        match = obs.get("match_points", [])
+        table = Table(box=None, padding=(0, 1), show_header=False)
+        table.add_column(no_wrap=True)
+        table.add_column(no_wrap=True)
+        table.add_column(justify="right", no_wrap=True)
+        colours = ("cyan", "magenta", "yellow")
+        for i, side in enumerate(self._sides(obs)):
+            score = int(scores[side[0]]) if scores else 0
+            names = " + ".join(self.seat_name(s, players, viewer) for s in side)
+            filled = round(_BAR * score / target)
+            track = Text()
+            for k in range(_BAR):
+                # A gap every five holes, as on a real board (every ten points here).
+                if k and k % 5 == 0:
+                    track.append(" ")
+                track.append("●" if k < filled else "·", style=colours[i] if k < filled else "dim")
+            table.add_row(names, track, f"{score}/{target}")
+        if match and any(match):
+            points = ", ".join(
+                _("seat {seat} {score}").format(seat=s, score=v) for s, v in enumerate(match)
+            )
+            return Group(table, Text(_("Match points: {points}").format(points=points)))
+        return table
+
+    def table(self, obs: Obs, players: Sequence[str], viewer: int | None) -> RenderableType:
+        dealer = obs.get("dealer")
+        grid = Table(box=None, padding=(0, 1), show_header=False)
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column()
+        grid.add_row(
+            _("Game, deal"),
+            Text(f"{obs.get('game_number')}, {obs.get('deal_number')}"),
+        )
+        if isinstance(dealer, int):
+            grid.add_row(_("Dealer"), Text(self.seat_name(dealer, players, viewer)))
+        starter = obs.get("starter")
+        grid.add_row(_("Starter"), self.cards([starter] if starter else []))
+        grid.add_row(
+            _("Crib"),
+            Text(_("{count} cards, face down").format(count=obs.get("crib_size", 0))),
+        )
+        count_line = Text(f"{obs.get('count', 0)}  ", style="bold")
+        count_line.append_text(self.cards(obs.get("count_cards") or []))
+        grid.add_row(_("Count"), count_line)
+        sizes = obs.get("hand_sizes", [])
+        for seat, played in enumerate(obs.get("played", [])):
+            row = self.cards(played)
+            if seat != viewer and seat < len(sizes):
+                row.append("   " + "▮" * int(sizes[seat]), style="blue")
+            grid.add_row(self.seat_name(seat, players, viewer), row)
+        for shown in obs.get("shown", []):
+            what = _("crib") if shown.get("what") == "crib" else _("hand")
+            grid.add_row(
+                _("Seat {seat} {what}").format(seat=shown.get("seat"), what=what),
+                self.cards(shown.get("cards", [])),
+            )
+        return grid
+
+    def status(self, obs: Obs, players: Sequence[str], viewer: int | None) -> str:
+        to_move = obs.get("to_move")
+        if to_move is None:
+            return _("The game is over.")
+        if to_move == viewer:
+            return prompt("cribbage", obs)
+        name = self.seat_name(to_move, players, viewer)
+        phase = obs.get("phase")
+        if phase == "discard":
+            return _("{name} is laying away to the crib.").format(name=name)
+        if phase == "play":
+            return _("{name} to play; the count is {count}.").format(
+                name=name, count=obs.get("count", 0)
+            )
+        if phase == "claim":
+            return _("{name} is claiming the points of the shown cards.").format(name=name)
+        return _("{name} may call muggins.").format(name=name)
+
+    def last_play(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
+        # The plays of the current deal, one line per count.
+        counts: list[list[str]] = [[]]
+        totals: list[int] = [0]
+        for event in events:
+            if event.type == "deal":
+                counts, totals = [[]], [0]
+            elif event.type == "play":
+                counts[-1].append(str(event.data["card"]))
+                totals[-1] = int(event.data["count"])
+            elif event.type == "reset":
+                counts.append([])
+                totals.append(0)
+        rows = [(c, t) for c, t in zip(counts, totals, strict=True) if c]
+        if not rows:
+            return Text(_("Nothing has been played in this deal yet."))
+        lines = []
+        for cards, total in rows:
+            line = self.cards(cards)
+            line.append(f"  = {total}", style="bold")
+            lines.append(line)
+        return Group(*lines)
+
+    def deal_summary(self, events: Sequence[Event]) -> RenderableType | None:
+        shows = [e for e in events if e.type == "show"]
+        if not shows:
+            return None
+        return Group(*(self._show(e) for e in shows))
+
+    def _show(self, event: Event) -> RenderableType:
+        d: dict[str, Any] = dict(event.data)
+        what = _("crib") if d["what"] == "crib" else _("hand")
+        head = Text(_("Seat {seat} {what}: ").format(seat=event.seat, what=what), style="bold")
+        head.append_text(self.cards(d["cards"]))
+        head.append(" + ")
+        head.append_text(self.cards([d["starter"]]))
+        head.append(_(" = {points}").format(points=d["points"]), style="bold yellow")
+        lines: list[RenderableType] = [head]
+        for combo in d.get("breakdown", []):
+            line = Text("    ")
+            line.append_text(self.cards(combo["cards"]))
+            line.append(f"  {call(str(combo['kind']), int(combo['points']))}")
+            lines.append(line)
+        return Group(*lines)
+
+    def advisor(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
+        hand = obs.get("hand") or []
+        if obs.get("phase") != "discard" or len(hand) != 6 or obs.get("players") != 2:
+            return Text(_("The advisor helps with the two-player discard of six cards."))
+        dealer = obs.get("dealer") == obs.get("seat")
+        table = Table(_("Lay away"), _("Keep"), _("Hand"), _("Crib"), _("Net"))
+        for option in discard_advice(parse_cards(hand), dealer=dealer)[:6]:
+            table.add_row(
+                self.cards(_names(option.discard)),
+                self.cards(_names(option.keep)),
+                f"{option.hand_ev:.2f}",
+                f"{'+' if dealer else '-'}{option.crib_ev:.2f}",
+                f"{option.net:.2f}",
+            )
+        return table
+
+    def breakdown(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
+        shows = [e for e in events if e.type == "show"]
+        if not shows:
+            return Text(_("No hand has been counted yet."))
+        # The last deal's counted hands.
+        last_deal = max((i for i, e in enumerate(events) if e.type == "deal"), default=0)
+        recent = [e for e in events[last_deal:] if e.type == "show"] or shows[-3:]
+        return Group(*(self._show(e) for e in recent))
+
+    def panels(self) -> list[Panel]:
+        return [
+            Panel("a", _("Discard advisor"), self.advisor),
+            Panel("b", _("Counted hands"), self.breakdown),
+        ]
+
+
+def _names(cards: Sequence[int]) -> list[str]:
+    from cardtable.cards import card_str
+
+    return [card_str(c) for c in cards]

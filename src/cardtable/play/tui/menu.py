@@ -1,0 +1,228 @@
+"""The start menu: the game, each of its options (with its default), who sits in each seat,
+the language and the card colours."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, Select, Static, Switch
+
+from cardtable.engine import Game
+from cardtable.errors import CardtableError
+from cardtable.i18n import LANGUAGES, _, game_title, get_language, option_help
+from cardtable.options import Option, OptionValue
+from cardtable.play.session import HUMAN, player_choices
+from cardtable.registry import game_class, load
+from cardtable.registry import games as game_names
+
+__all__ = ["MenuScreen", "StartGame"]
+
+_LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+
+
+def show_value(value: OptionValue) -> str:
+    """An option value as the menu shows it."""
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    return _("auto") if value is None else str(value)
+
+
+class StartGame(Message):
+    """The menu's choice: a game with its options and its players."""
+
+    def __init__(self, game: Game, players: list[str], four_colour: bool) -> None:
+        super().__init__()
+        self.game = game
+        self.players = players
+        self.four_colour = four_colour
+
+
+class LanguageChanged(Message):
+    """The player picked another language: the menu is drawn again."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.language = language
+
+
+class MenuScreen(Screen[None]):
+    """Choose a game and its options, seat the players, start."""
+
+    BINDINGS = [  # noqa: RUF012 - Textual reads the class attribute
+        Binding("ctrl+s", "start", show=False),
+        Binding("q", "quit", show=False),
+    ]
+    DEFAULT_CSS = """
+    MenuScreen { align: center top; }
+    MenuScreen #menu { width: 100; max-width: 100%; height: 1fr; padding: 0 1; }
+    MenuScreen .heading { text-style: bold; color: $accent; margin-top: 1; }
+    MenuScreen .row { height: auto; }
+    MenuScreen .row Label { width: 24; padding-top: 1; }
+    MenuScreen .row Select, MenuScreen .row Input { width: 30; }
+    MenuScreen .help { color: $text-muted; padding-left: 24; }
+    MenuScreen #buttons { height: auto; margin-top: 1; }
+    MenuScreen #error { color: $error; }
+    """
+
+    def __init__(self, game: str = "cribbage", four_colour: bool = False) -> None:
+        super().__init__()
+        self.game_name = game
+        self.four_colour = four_colour
+        self.values: dict[str, OptionValue] = {}
+
+    def compose(self) -> ComposeResult:
+        cls = game_class(self.game_name)
+        with VerticalScroll(id="menu"):
+            yield Static(
+                _("cardtable: choose a game, its options and the players"), classes="heading"
+            )
+            with Horizontal(classes="row"):
+                yield Label(_("Game"))
+                yield Select(
+                    [(game_title(game_class(n)), n) for n in game_names()],
+                    value=self.game_name,
+                    allow_blank=False,
+                    id="game",
+                )
+            with Horizontal(classes="row"):
+                yield Label(_("Language"))
+                yield Select(
+                    [(_LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                    value=get_language(),
+                    allow_blank=False,
+                    id="language",
+                )
+            with Horizontal(classes="row"):
+                yield Label(_("Four-colour cards"))
+                yield Switch(value=self.four_colour, id="four-colour")
+            yield Static(_("Options"), classes="heading")
+            for spec in cls.option_specs:
+                yield from self._option_row(spec)
+            yield Static(_("Players"), classes="heading")
+            yield Vertical(id="seats")
+            yield Static("", id="error")
+            with Horizontal(id="buttons"):
+                yield Button(_("Start"), id="start", variant="primary")
+                yield Button(_("Quit"), id="quit")
+
+    def _option_row(self, spec: Option) -> ComposeResult:
+        value = self.values.get(spec.name, spec.default)
+        with Horizontal(classes="row"):
+            yield Label(spec.name)
+            if spec.choices is not None:
+                yield Select(
+                    [(show_value(c), i) for i, c in enumerate(spec.choices)],
+                    value=spec.choices.index(value) if value in spec.choices else 0,
+                    allow_blank=False,
+                    id=f"opt-{spec.name}",
+                )
+            elif spec.default is None and spec.low is not None and spec.high is not None:
+                yield Select(
+                    [(show_value(None), -1)]
+                    + [(str(k), k) for k in range(spec.low, spec.high + 1)],
+                    value=-1 if value is None else int(value),
+                    allow_blank=False,
+                    id=f"opt-{spec.name}",
+                )
+            else:
+                yield Input(str(value), type="integer", id=f"opt-{spec.name}")
+        yield Static(
+            _("{help} (default {default})").format(
+                help=option_help(spec), default=show_value(spec.default)
+            ),
+            classes="help",
+        )
+
+    async def on_mount(self) -> None:
+        await self._seat_rows()
+
+    def _read_options(self) -> dict[str, OptionValue]:
+        values: dict[str, OptionValue] = {}
+        for spec in game_class(self.game_name).option_specs:
+            widget = self.query_one(f"#opt-{spec.name}")
+            if isinstance(widget, Select):
+                raw = widget.value
+                if not isinstance(raw, int):
+                    continue  # no blank is allowed, so this cannot happen
+                if spec.choices is not None:
+                    values[spec.name] = spec.choices[raw]
+                else:
+                    values[spec.name] = None if raw == -1 else raw
+            elif isinstance(widget, Input):
+                values[spec.name] = spec.coerce(widget.value.strip())
+        return values
+
+    def _game(self) -> Game:
+        return load(self.game_name, **self._read_options())
+
+    async def _seat_rows(self) -> None:
+        seats = self.query_one("#seats", Vertical)
+        try:
+            count = self._game().num_players
+        except CardtableError:
+            return
+        old = [w.value for w in seats.query(Select)]
+        if len(old) == count:
+            return
+        await seats.remove_children()
+        choices = player_choices(self.game_name)
+        rows = []
+        for seat in range(count):
+            default = old[seat] if seat < len(old) else (HUMAN if seat == 0 else "easy")
+            names = [(_player_label(c), c) for c in choices]
+            rows.append(
+                Horizontal(
+                    Label(_("Seat {seat}").format(seat=seat)),
+                    Select(names, value=default, allow_blank=False, classes="seat"),
+                    classes="row",
+                )
+            )
+        await seats.mount(*rows)
+
+    async def on_select_changed(self, message: Select.Changed) -> None:
+        ident = message.select.id or ""
+        if ident == "game" and message.value != self.game_name:
+            self.game_name = str(message.value)
+            self.values = {}
+            self.app.call_later(self.recompose_all)
+        elif ident == "language" and message.value != get_language():
+            self.post_message(LanguageChanged(str(message.value)))
+        elif ident == "opt-players":
+            await self._seat_rows()
+
+    async def recompose_all(self) -> None:
+        await self.recompose()
+        await self._seat_rows()
+
+    def on_button_pressed(self, message: Button.Pressed) -> None:
+        if message.button.id == "start":
+            self.action_start()
+        elif message.button.id == "quit":
+            self.app.exit()
+
+    def action_start(self) -> None:
+        try:
+            game = self._game()
+        except CardtableError as err:
+            self.query_one("#error", Static).update(str(err))
+            return
+        players = [str(w.value) for w in self.query_one("#seats", Vertical).query(Select)][
+            : game.num_players
+        ]
+        four = self.query_one("#four-colour", Switch).value
+        self.post_message(StartGame(game, players, four))
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+
+def _player_label(choice: str) -> str:
+    labels = {
+        "human": _("a person"),
+        "beginner": _("bot, beginner"),
+        "easy": _("bot, easy"),
+    }
+    return labels.get(choice, _("{bot} bot").format(bot=choice))

@@ -1,0 +1,443 @@
+"""The table screen: a game in progress between people and bots, drawn by the game's face."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Group
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from cardtable.engine import Event, Move
+from cardtable.errors import CardtableError
+from cardtable.i18n import _, game_summary, game_title
+from cardtable.play.plain import result_line, scores_line
+from cardtable.play.session import Session
+from cardtable.play.storage import save_record
+from cardtable.play.tui.faces import face_for
+from cardtable.play.tui.look import card_text, colour_line
+from cardtable.play.tui.screens import InfoScreen, PassScreen, ResultScreen
+
+__all__ = ["CardWidget", "TableScreen"]
+
+
+class CardWidget(Static):
+    """One card of the hand; a click picks it."""
+
+    class Picked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    DEFAULT_CSS = """
+    CardWidget {
+        width: 6; height: 3; border: round $primary; content-align: center middle;
+        margin: 0 1 0 0;
+    }
+    CardWidget.selected { border: heavy $warning; background: $warning 20%; }
+    CardWidget.unplayable { opacity: 50%; border: round $panel; }
+    """
+
+    def __init__(self, index: int, name: str, four_colour: bool) -> None:
+        super().__init__(card_text(name, four_colour))
+        self.index = index
+        self.card = name
+        self.tooltip = f"{index + 1}: {name}"
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Picked(self.index))
+
+
+class TableScreen(Screen[None]):
+    """Plays a session: bots move by themselves, people choose with the keys or the mouse."""
+
+    BINDINGS = [  # noqa: RUF012 - Textual reads the class attribute
+        *(Binding(str(k), f"pick({k - 1})", show=False) for k in range(1, 10)),
+        Binding("enter", "confirm", show=False, priority=True),
+        Binding("escape", "clear", show=False),
+        Binding("r", "rules", show=False),
+        Binding("l", "last_play", show=False),
+        Binding("h", "hint", show=False),
+        Binding("s", "scores", show=False),
+        Binding("a", "panel('a')", show=False),
+        Binding("b", "panel('b')", show=False),
+        Binding("q", "leave", show=False),
+    ]
+    DEFAULT_CSS = """
+    TableScreen #main { width: 2fr; }
+    TableScreen #log { width: 1fr; border-left: solid $panel; }
+    TableScreen #board { height: auto; border-bottom: solid $panel; }
+    TableScreen #table { height: auto; padding: 0 1; }
+    TableScreen #status { height: auto; padding: 0 1; color: $warning; text-style: bold; }
+    TableScreen #hand { height: 3; padding: 0 1; }
+    TableScreen #moves { height: 1fr; min-height: 3; }
+    TableScreen #keys { height: 1; color: $text-muted; }
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        bot_delay: float = 0.4,
+        save: bool = True,
+        four_colour: bool = False,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.face = face_for(session.game, four_colour)
+        self.bot_delay = bot_delay
+        self.save = save
+        self.selected: list[int] = []
+        self.logged = 0
+        self.summarised = 0
+        self.deals_seen = 0
+        self.viewer: int | None = self._first_viewer()
+        self.hidden = False
+        self.finished = False
+        self.saved_path: Path | None = None
+        self.hand_cards: list[str] = []
+        self.move_list: list[Move] = []
+
+    def _first_viewer(self) -> int | None:
+        humans = self.session.humans
+        return humans[0] if humans else None
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical(id="main"):
+                yield Static(id="board")
+                yield Static(id="table")
+                yield Static(id="status")
+                yield Horizontal(id="hand")
+                yield OptionList(id="moves")
+                yield Static(self._keys_line(), id="keys")
+            log = RichLog(id="log", wrap=True, markup=False)
+            # The log must not take the keys that move through the game.
+            log.can_focus = False
+            yield log
+
+    def _keys_line(self) -> str:
+        keys = [
+            _("1-9 pick a card"),
+            _("Enter play"),
+            _("h hint"),
+            _("l last play"),
+            _("r rules"),
+            _("s scores"),
+        ]
+        keys += [f"{p.key} {p.title.lower()}" for p in self.face.panels()]
+        keys.append(_("q leave"))
+        return " · ".join(keys)
+
+    def on_mount(self) -> None:
+        self.title = game_title(self.session.game)
+        self.query_one("#log", RichLog).write(
+            Text(_("{title}, seed {seed}").format(title=self.title, seed=self.session.seed))
+        )
+        self.refresh_view()
+        self.after_move()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _seat_events(self) -> list[Event]:
+        state = self.session.state
+        humans = self.session.humans
+        if not humans:
+            return state.events
+        if len(humans) == 1:
+            return state.events_for(humans[0])
+        return state.events_for(None)
+
+    def refresh_view(self) -> None:
+        state = self.session.state
+        players = self.session.players
+        viewer = None if self.hidden else self.viewer
+        obs = state.observation(viewer if viewer is not None else 0)
+        if viewer is None:
+            obs = {k: v for k, v in obs.items() if k not in ("hand", "laid_away", "legal_moves")}
+        face = self.face
+        self.query_one("#board", Static).update(face.board(obs, players, viewer))
+        self.query_one("#table", Static).update(face.table(obs, players, viewer))
+        if self.hidden:
+            status = _("Waiting for the next player.")
+        else:
+            status = face.status(obs, players, viewer)
+        self.query_one("#status", Static).update(colour_line(status, face.four_colour))
+        self._draw_hand(list(obs.get("hand") or []))
+        self._draw_moves(viewer)
+        log = self.query_one("#log", RichLog)
+        seat_events = self._seat_events()
+        for event in seat_events[self.logged :]:
+            style = "bold yellow" if event.type == "score" else ""
+            if event.type == "deal":
+                log.write(Text(""))
+                style = "bold cyan"
+            if event.visible_to is not None:
+                style = "dim"
+            log.write(colour_line(state.game.describe(event), face.four_colour, style))
+        self.logged = len(seat_events)
+
+    def _draw_hand(self, cards: list[str]) -> None:
+        hand = self.query_one("#hand", Horizontal)
+        playable = {c for m in self.move_list for c in m.text.split()[1:]}
+        if cards != self.hand_cards:
+            self.hand_cards = cards
+            self.selected = []
+            hand.remove_children()
+            hand.mount(*(CardWidget(i, c, self.face.four_colour) for i, c in enumerate(cards)))
+        for widget in hand.query(CardWidget):
+            widget.set_class(widget.index in self.selected, "selected")
+            widget.set_class(bool(self.move_list) and widget.card not in playable, "unplayable")
+
+    def _draw_moves(self, viewer: int | None) -> None:
+        state = self.session.state
+        moves = self.query_one("#moves", OptionList)
+        mine = (
+            not self.hidden
+            and viewer is not None
+            and state.to_move == viewer
+            and self.session.is_human(viewer)
+        )
+        legal = state.legal_moves() if mine else []
+        if [m.text for m in legal] != [m.text for m in self.move_list]:
+            self.move_list = legal
+            moves.clear_options()
+            moves.add_options(
+                [
+                    Option(colour_line(m.text, self.face.four_colour), id=str(i))
+                    for i, m in enumerate(legal)
+                ]
+            )
+            if legal:
+                moves.highlighted = 0
+            # The playable marks depend on the moves, which may change without the hand.
+            self._draw_hand(self.hand_cards)
+
+    # ------------------------------------------------------------------ the flow
+
+    def after_move(self) -> None:
+        """Queue what follows a move: hand summaries, the pass screen, bots, the end."""
+        self.refresh_view()
+        self._summaries()
+        session = self.session
+        if session.state.is_over:
+            self._finish()
+            return
+        to_move = session.state.to_move
+        if session.is_human(to_move):
+            assert to_move is not None
+            if len(session.humans) > 1 and to_move != self.viewer:
+                self.hidden = True
+                self.refresh_view()
+                self.app.push_screen(PassScreen(to_move), lambda _r: self._reveal(to_move))
+            return
+        if self.bot_delay > 0:
+            self.set_timer(self.bot_delay, self._bot_step)
+        else:
+            self.call_later(self._bot_step)
+
+    def _reveal(self, seat: int) -> None:
+        self.viewer = seat
+        self.hidden = False
+        self.selected = []
+        self.refresh_view()
+
+    def _bot_step(self) -> None:
+        session = self.session
+        if session.state.is_over or session.human_to_move():
+            return
+        session.step_bot()
+        self.after_move()
+
+    def _summaries(self) -> None:
+        """After each hand, a summary of its scoring (from what this seat saw)."""
+        seat_events = self._seat_events()
+        start = self.summarised
+        for i in range(start, len(seat_events)):
+            event = seat_events[i]
+            if event.type not in ("deal", "game over"):
+                continue
+            if event.type == "deal" and self.deals_seen == 0:
+                self.deals_seen = 1
+                self.summarised = i
+                continue
+            body = self.face.deal_summary(seat_events[self.summarised : i])
+            self.summarised = i
+            if body is not None:
+                scores = Text(scores_line(self.session.state))
+                title = _("The hand's scoring")
+                self.app.push_screen(InfoScreen(title, Group(body, Text(""), scores)))
+
+    def _finish(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        self._store()
+        lines = [Text(result_line(self.session.state), style="bold")]
+        if self.saved_path is not None:
+            lines.append(Text(_("Record saved to {path}").format(path=self.saved_path)))
+        self.app.push_screen(ResultScreen(Group(*lines)), self._after_result)
+
+    def _store(self) -> None:
+        if not self.save or self.saved_path is not None or not self.session.state.history:
+            return
+        try:
+            self.saved_path = save_record(self.session.record())
+        except OSError as err:
+            self.notify(_("The record could not be saved: {reason}").format(reason=err))
+
+    def _after_result(self, choice: str | None) -> None:
+        if choice == "rematch":
+            self.app.post_message(OpenTable(self.session.rematch()))
+        elif choice == "menu":
+            self.app.post_message(GoToMenu())
+        else:
+            self.app.exit()
+
+    # ------------------------------------------------------------------ people's choices
+
+    def _play(self, move: Move | str) -> None:
+        try:
+            self.session.play(move)
+        except CardtableError as err:
+            self.notify(str(err), severity="error")
+            self.app.bell()
+            return
+        self.selected = []
+        self.after_move()
+
+    def _my_turn(self) -> bool:
+        state = self.session.state
+        return (
+            not self.hidden
+            and not state.is_over
+            and state.to_move == self.viewer
+            and self.session.is_human(self.viewer)
+        )
+
+    def action_pick(self, index: int) -> None:
+        if not self._my_turn() or index >= len(self.hand_cards):
+            return
+        card = self.hand_cards[index]
+        with_card = [m for m in self.move_list if card in m.text.split()[1:]]
+        if not with_card:
+            self.notify(_("{card} cannot be played now.").format(card=card), severity="warning")
+            self.app.bell()
+            return
+        if index in self.selected:
+            self.selected.remove(index)
+        else:
+            self.selected.append(index)
+        chosen = self._selected_move()
+        # One card is a whole move when every move with cards takes exactly one.
+        if chosen is not None and all(len(m.cards) == 1 for m in self.move_list if m.cards):
+            self._play(chosen)
+            return
+        self._draw_hand(self.hand_cards)
+        picked = " ".join(self.hand_cards[i] for i in self.selected)
+        if chosen is not None:
+            self.query_one("#status", Static).update(
+                colour_line(_("{move}: press Enter.").format(move=chosen.text))
+            )
+        elif picked:
+            self.query_one("#status", Static).update(
+                colour_line(_("Picked {cards}.").format(cards=picked))
+            )
+
+    def _selected_move(self) -> Move | None:
+        picked = sorted(self.hand_cards[i] for i in self.selected)
+        for move in self.move_list:
+            if move.cards and sorted(move.text.split()[1:]) == picked:
+                return move
+        return None
+
+    def on_card_widget_picked(self, message: CardWidget.Picked) -> None:
+        self.action_pick(message.index)
+
+    def action_confirm(self) -> None:
+        if not self._my_turn():
+            return
+        if self.selected:
+            move = self._selected_move()
+            if move is None:
+                self.notify(_("The picked cards are not a move; pick again."), severity="warning")
+                self.app.bell()
+                return
+            self._play(move)
+            return
+        moves = self.query_one("#moves", OptionList)
+        index = moves.highlighted
+        if index is not None and index < len(self.move_list):
+            self._play(self.move_list[index])
+
+    def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
+        message.stop()
+        if self._my_turn() and message.option_index < len(self.move_list):
+            self._play(self.move_list[message.option_index])
+
+    def action_clear(self) -> None:
+        self.selected = []
+        self.refresh_view()
+
+    def action_rules(self) -> None:
+        summary = game_summary(type(self.session.game))
+        body = "\n\n".join(" ".join(p.split()) for p in summary.split("\n\n"))
+        self.app.push_screen(InfoScreen(_("Rules"), Text(body)))
+
+    def action_last_play(self) -> None:
+        viewer = self.viewer if self.viewer is not None else 0
+        obs = self.session.state.observation(viewer)
+        body = self.face.last_play(obs, self._seat_events())
+        self.app.push_screen(InfoScreen(_("The last play"), body))
+
+    def action_scores(self) -> None:
+        self.app.push_screen(InfoScreen(_("Scores"), Text(scores_line(self.session.state))))
+
+    def action_hint(self) -> None:
+        if not self._my_turn():
+            return
+        assert self.viewer is not None
+        move = self.session.hint(self.viewer)
+        self.selected = [i for i, c in enumerate(self.hand_cards) if c in move.text.split()[1:]]
+        if move in self.move_list:
+            self.query_one("#moves", OptionList).highlighted = self.move_list.index(move)
+        self._draw_hand(self.hand_cards)
+        self.query_one("#status", Static).update(
+            colour_line(_("Hint: {move} (Enter plays it)").format(move=move.text))
+        )
+
+    def action_panel(self, key: str) -> None:
+        for panel in self.face.panels():
+            if panel.key == key:
+                viewer = None if self.hidden else self.viewer
+                if viewer is None:
+                    return
+                obs = self.session.state.observation(viewer)
+                self.app.push_screen(InfoScreen(panel.title, panel.draw(obs, self._seat_events())))
+
+    def action_leave(self) -> None:
+        self._store()
+        if self.saved_path is not None and not self.finished:
+            self.notify(_("The game so far is saved to {path}").format(path=self.saved_path))
+        self.app.post_message(GoToMenu())
+
+
+class GoToMenu(Message):
+    """Asks the app for the start menu."""
+
+
+class OpenTable(Message):
+    """Asks the app for a table for ``session`` (a rematch)."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session

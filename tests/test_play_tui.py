@@ -1,0 +1,209 @@
+"""The full-screen table, driven by Textual's pilot: a whole game by key presses."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console, RenderableType
+
+import cardtable
+from cardtable.i18n import set_default_language
+from cardtable.play.plain import result_line
+from cardtable.play.storage import saved_records
+from cardtable.play.tui import CardtableApp
+from cardtable.play.tui.replay import ReplayScreen
+from cardtable.play.tui.screens import InfoScreen, PassScreen, ResultScreen
+from cardtable.play.tui.table import CardWidget, TableScreen
+from cardtable.records import read_record
+
+SIZE = (150, 50)
+
+
+def text_of(renderable: RenderableType) -> str:
+    """What a renderable shows, as plain text."""
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+async def play_by_keys(app: CardtableApp, pilot: object, limit: int = 3000) -> dict[str, int]:
+    """Answer every question of the table with key presses until the result shows."""
+    from textual.pilot import Pilot
+
+    assert isinstance(pilot, Pilot)
+    counts = {"digits": 0, "hints": 0, "list": 0, "clicks": 0, "boxes": 0}
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, ResultScreen):
+            return counts
+        if isinstance(screen, InfoScreen | PassScreen):
+            counts["boxes"] += 1
+            await pilot.press("space")
+            continue
+        table = app.table
+        assert isinstance(table, TableScreen)
+        session = table.session
+        if not session.human_to_move() or not table._my_turn():
+            continue
+        legal = session.state.legal_moves()
+        move = legal[-1]
+        turn = len(session.state.history)
+        if move.cards and turn % 3 == 0:
+            # Pick the cards by their number keys, then Enter when more than one is needed.
+            for text in move.text.split()[1:]:
+                await pilot.press(str(table.hand_cards.index(text) + 1))
+            if len(move.cards) > 1:
+                await pilot.press("enter")
+            counts["digits"] += 1
+        elif move.cards and turn % 3 == 1:
+            # Ask for a hint and take it.
+            await pilot.press("h", "enter")
+            counts["hints"] += 1
+        elif move.cards:
+            # A click on the card (the mouse), for a one-card move.
+            target = move.text.split()[1]
+            if len(move.cards) == 1:
+                widget = next(w for w in table.query(CardWidget) if w.card == target)
+                await pilot.click(widget)
+                counts["clicks"] += 1
+            else:
+                await pilot.press("h", "enter")
+                counts["hints"] += 1
+        else:
+            # Moves without cards come from the list of moves.
+            await pilot.press("enter")
+            counts["list"] += 1
+        await pilot.pause()
+        assert len(session.state.history) > turn, f"the keys did not make a move at turn {turn}"
+    raise AssertionError("the game did not end")
+
+
+def test_the_pilot_plays_a_whole_match_from_the_menu_against_the_rules_bot() -> None:
+    async def scenario() -> None:
+        app = CardtableApp(bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.click("#start")
+            await pilot.pause()
+            table = app.table
+            assert isinstance(table, TableScreen)
+            assert table.session.players == ["human", "easy"]
+            assert table.session.bots[1] is not None and table.session.bots[1].name == "rules"
+            counts = await play_by_keys(app, pilot)
+            assert counts["digits"] and counts["hints"] and counts["clicks"] and counts["boxes"]
+            state = table.session.state
+            assert state.is_over
+            screen = app.screen
+            assert isinstance(screen, ResultScreen)
+            assert result_line(state) in text_of(screen.body)
+            (path,) = saved_records()
+            replayed = read_record(path)
+            assert replayed.scores == state.scores
+            assert max(state.scores) == 121
+            await pilot.press("q")
+
+    asyncio.run(scenario())
+
+
+def test_a_japanese_table_with_rematch() -> None:
+    async def scenario() -> None:
+        set_default_language("ja")
+        try:
+            game = cardtable.load("cribbage", target=61)
+            app = CardtableApp(game=game, players=["human", "random"], seed=4, bot_delay=0)
+            async with app.run_test(size=SIZE) as pilot:
+                await play_by_keys(app, pilot)
+                table = app.table
+                assert table is not None
+                screen = app.screen
+                assert isinstance(screen, ResultScreen)
+                assert "結果" in text_of(screen.body)
+                await pilot.press("r")
+                await pilot.pause()
+                again = app.table
+                assert again is not None and again is not table
+                assert isinstance(app.screen, TableScreen)
+                assert again.session.players == ["human", "random"]
+                assert again.session.seed != table.session.seed
+        finally:
+            set_default_language("en")
+
+    asyncio.run(scenario())
+
+
+def test_hotseat_hides_the_hand_between_two_people() -> None:
+    async def scenario() -> None:
+        game = cardtable.load("cribbage")
+        app = CardtableApp(game=game, players=["human", "human"], seed=9, bot_delay=0, save=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = app.table
+            assert table is not None and table.viewer == 0
+            await pilot.press("h", "enter")  # seat 0 lays away the hinted cards
+            await pilot.pause()
+            assert isinstance(app.screen, PassScreen)
+            # While the keyboard passes, no hand is on the table.
+            assert table.hidden and not list(table.query(CardWidget))
+            await pilot.press("space")
+            await pilot.pause()
+            assert table.viewer == 1 and not table.hidden
+            seat1 = table.session.state.observation(1)["hand"]
+            assert [w.card for w in table.query(CardWidget)] == seat1
+
+    asyncio.run(scenario())
+
+
+def test_replay_steps_forwards_and_backwards() -> None:
+    async def scenario() -> None:
+        state = cardtable.load("cribbage", target=61).new_state(seed=3)
+        bots = [cardtable.bots.make_bot("cribbage", "rules", s) for s in (1, 2)]
+        while not state.is_over:
+            state.apply(cardtable.bots.choose_for(bots[state.to_move or 0], state))
+        app = CardtableApp(replay=state)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            assert screen.index == 0
+            await pilot.press("right", "right", "right")
+            assert screen.index == 3
+            assert screen.state.history == state.history[:3]
+            await pilot.press("left")
+            assert screen.index == 2
+            await pilot.press("end")
+            assert screen.state.scores == state.scores
+            await pilot.press("home")
+            assert screen.index == 0 and screen.state.scores == [0, 0]
+
+    asyncio.run(scenario())
+
+
+def test_the_advisor_and_the_rules_open_on_their_keys() -> None:
+    async def scenario() -> None:
+        game = cardtable.load("cribbage")
+        app = CardtableApp(game=game, players=["human", "rules"], seed=6, bot_delay=0, save=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("a")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, InfoScreen)
+            body = text_of(screen.body)
+            assert "Lay away" in body and "Net" in body
+            await pilot.press("space", "r")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, InfoScreen)
+            assert "fifteens 2" in text_of(screen.body)
+
+    asyncio.run(scenario())
