@@ -19,9 +19,9 @@ $(DEVSTAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@
 
-## run: install and show a complete Cribbage game between two bots
+## run: install and open the game table (start menu; plain text when not on a terminal)
 run: $(STAMP)
-	$(BIN)/cardtable demo cribbage
+	$(BIN)/cardtable play
 
 ## test: lint, type-check and run the test suite
 test: $(DEVSTAMP) lint typecheck pytest

@@ -1,9 +1,10 @@
-"""The ``cardtable`` command: list games and rules, simulate, replay records, watch a demo."""
+"""The ``cardtable`` command: play, list games and rules, simulate, replay records, watch a demo."""
 
 from __future__ import annotations
 
 import json
 import random
+import sys
 import time
 from pathlib import Path
 from typing import Annotated
@@ -18,10 +19,13 @@ import cardtable
 from cardtable.bots import Bot, RandomBot, choose_for, make_bot
 from cardtable.cli import cribbage
 from cardtable.cli.common import fail, out, parse_options, user_errors
+from cardtable.cli.play import choose_language, play
 from cardtable.cli.render import board_text, event_text, result_text, winners_of
 from cardtable.engine import Game, State
 from cardtable.errors import CardtableError
+from cardtable.i18n import LANGUAGES, _, game_summary, game_title, ngettext, option_help
 from cardtable.options import OptionValue
+from cardtable.play.storage import records_dir, saved_records
 from cardtable.records import read_record, write_record
 
 # registry.games, not cardtable.games: importing the games subpackage rebinds that attribute.
@@ -38,6 +42,7 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
 )
 app.add_typer(cribbage.app, name="cribbage")
+app.command()(user_errors(play))
 
 OptionsArg = Annotated[
     list[str] | None,
@@ -62,8 +67,20 @@ def _root(
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="show the version"),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help=f"language of what the commands print: {', '.join(LANGUAGES)} "
+            "(default: the locale's)",
+        ),
+    ] = None,
 ) -> None:
     """Exact rules, bots, analysis and records for traditional card games."""
+    try:
+        choose_language(lang)
+    except CardtableError as err:
+        fail(str(err))
 
 
 def show_value(value: OptionValue) -> str:
@@ -73,8 +90,8 @@ def show_value(value: OptionValue) -> str:
     ('on', 'auto', '121')
     """
     if isinstance(value, bool):
-        return "on" if value else "off"
-    return "auto" if value is None else str(value)
+        return _("on") if value else _("off")
+    return _("auto") if value is None else str(value)
 
 
 def _options_line(game: Game) -> str:
@@ -84,7 +101,9 @@ def _options_line(game: Game) -> str:
 def _players(cls: type[Game]) -> str:
     for spec in cls.option_specs:
         if spec.name == "players":
-            return f"{spec.allowed()} (default {show_value(spec.default)})"
+            return _("{allowed} (default {default})").format(
+                allowed=spec.allowed(), default=show_value(spec.default)
+            )
     try:
         return str(cls().num_players)
     except CardtableError:
@@ -95,10 +114,10 @@ def _players(cls: type[Game]) -> str:
 @user_errors
 def games() -> None:
     """List the games cardtable plays."""
-    table = Table("Game", "Title", "Players")
+    table = Table(_("Game"), _("Title"), _("Players"))
     for name in game_names():
         cls = game_class(name)
-        table.add_row(name, cls.title, _players(cls))
+        table.add_row(name, game_title(cls), _players(cls))
     out().print(table)
 
 
@@ -110,13 +129,20 @@ def rules(
     """Summarize a game's rules and list its options."""
     cls = game_class(game_name)
     console = out()
-    console.print(Text(cls.title, style="bold"))
+    console.print(Text(game_title(cls), style="bold"))
     # Reflow the summary's paragraphs so that rich wraps them to the terminal's width.
-    for paragraph in cls.summary.split("\n\n"):
+    for paragraph in game_summary(cls).split("\n\n"):
         console.print(" ".join(paragraph.split()), markup=False)
-    table = Table("Option", "Default", "Allowed", "Meaning", title="Options", title_justify="left")
+    table = Table(
+        _("Option"),
+        _("Default"),
+        _("Allowed"),
+        _("Meaning"),
+        title=_("Options"),
+        title_justify="left",
+    )
     for spec in cls.option_specs:
-        table.add_row(spec.name, show_value(spec.default), spec.allowed(), spec.help)
+        table.add_row(spec.name, show_value(spec.default), spec.allowed(), option_help(spec))
     console.print(table)
     example = next(
         (
@@ -127,7 +153,11 @@ def rules(
         ),
         "NAME=VALUE",
     )
-    console.print(f"Set them with -o NAME=VALUE, e.g. cardtable demo {cls.name} -o {example}")
+    console.print(
+        _("Set them with -o NAME=VALUE, e.g. cardtable play {game} -o {example}").format(
+            game=cls.name, example=example
+        )
+    )
 
 
 def _bot_seeds(seed: int, seats: int) -> list[int]:
@@ -193,7 +223,7 @@ def simulate(
 
     console.print(
         Text.assemble(
-            (f"{game.title}", "bold"),
+            (game_title(game), "bold"),
             f": {games} game{'s' if games != 1 else ''} between random bots, "
             f"seeds {seed} to {seed + games - 1} ({_options_line(game)})",
         )
@@ -246,19 +276,44 @@ class Narrator:
 @app.command()
 @user_errors
 def replay(
-    record: Annotated[Path, typer.Argument(metavar="RECORD.json", help="a game record file")],
+    record: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[RECORD.json]",
+            help="a game record file (default: the last game saved by `cardtable play`)",
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help='print {"events": [...], "result": ...} as JSON')
     ] = False,
     seat: Annotated[
         int | None, typer.Option("--seat", help="show only what this seat could see")
     ] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="print the events as text, not the table view")
+    ] = False,
+    four_colour: Annotated[
+        bool, typer.Option("--four-colour", help="clubs green and diamonds blue")
+    ] = False,
 ) -> None:
-    """Replay a game record event by event (all of it, or what one seat saw)."""
+    """Replay a game record: in the table view, move by move (on a terminal), or as text."""
+    if record is None:
+        saved = saved_records()
+        if not saved:
+            raise CardtableError(
+                _("no saved games yet in {folder}; play one with: cardtable play").format(
+                    folder=records_dir()
+                )
+            )
+        record = saved[-1]
     final = read_record(record)
     seats = final.game.num_players
     if seat is not None and not 0 <= seat < seats:
-        raise CardtableError(f"--seat must be a seat from 0 to {seats - 1}, not {seat}")
+        raise CardtableError(
+            _("--seat must be a seat from 0 to {last}, not {seat}").format(
+                last=seats - 1, seat=seat
+            )
+        )
     if as_json:
         events = final.events if seat is None else final.events_for(seat)
         # One event a line: valid JSON that still reads (and greps) well.
@@ -266,13 +321,28 @@ def replay(
         result = json.dumps(final.result, ensure_ascii=False)
         typer.echo(f'{{"events": [\n{lines}\n], "result": {result}}}')
         return
+    if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        from cardtable.play.tui import CardtableApp
+
+        CardtableApp(
+            replay=final,
+            replay_seat=seat,
+            replay_players=_record_players(record),
+            four_colour=four_colour,
+        ).run()
+        return
     console = out()
-    view = "every card shown" if seat is None else f"as seat {seat} saw it"
+    view = _("every card shown") if seat is None else _("as seat {seat} saw it").format(seat=seat)
+    moves = ngettext("{count} move", "{count} moves", len(final.history)).format(
+        count=len(final.history)
+    )
     console.print(
         Text.assemble(
-            (f"{final.game.title}", "bold"),
-            f" ({_options_line(final.game)}), seed {final.seed}, "
-            f"{len(final.history)} moves; {view}",
+            (game_title(final.game), "bold"),
+            " "
+            + _("({options}), seed {seed}, {moves}; {view}").format(
+                options=_options_line(final.game), seed=final.seed, moves=moves, view=view
+            ),
         )
     )
     # Replaying move by move (the record already proved legal) shows the scores between deals.
@@ -283,6 +353,45 @@ def replay(
         state.apply(move)
         narrator.update()
     console.print(result_text(state))
+
+
+def _record_players(path: Path) -> list[str] | None:
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8")).get("meta") or {}
+    except (OSError, ValueError, AttributeError):
+        return None
+    players = meta.get("players") if isinstance(meta, dict) else None
+    if isinstance(players, list) and all(isinstance(p, str) for p in players):
+        return players
+    return None
+
+
+@app.command()
+@user_errors
+def records() -> None:
+    """List the games `cardtable play` saved, oldest first, with the command to replay each."""
+    saved = saved_records()
+    console = out()
+    if not saved:
+        console.print(
+            _("No saved games yet in {folder}.").format(folder=records_dir()), markup=False
+        )
+        return
+    table = Table(_("Record"), _("Game"), _("Moves"), _("Result"), title=str(records_dir()))
+    for path in saved:
+        try:
+            state = read_record(path)
+        except CardtableError as err:
+            table.add_row(path.name, "", "", _("unreadable: {reason}").format(reason=err))
+            continue
+        table.add_row(
+            path.name,
+            game_title(state.game),
+            str(len(state.history)),
+            result_text(state).plain,
+        )
+    console.print(table)
+    console.print(_("Replay one with: cardtable replay PATH (the last one: cardtable replay)"))
 
 
 @app.command()
@@ -309,15 +418,24 @@ def demo(
     game = load(game_name, **parse_options(option))
     if record is not None and not record.parent.is_dir():
         # Checked before playing, so a typo in the path does not waste the game.
-        fail(f"no folder {str(record.parent)!r} to save the record in")
+        fail(_("no folder {folder!r} to save the record in").format(folder=str(record.parent)))
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     state = game.new_state(seed=seed)
     bots = [make_bot(game.name, "easy", s) for s in _bot_seeds(seed, game.num_players)]
     console = out()
     pause = delay if delay is not None else (0.05 if console.is_terminal else 0.0)
-    players = " vs ".join(f"seat {i} ({bot.name} bot)" for i, bot in enumerate(bots))
-    console.rule(Text(f"{game.title}: {players}, seed {seed}", style="bold"))
+    players = _(" vs ").join(
+        _("seat {seat} ({bot} bot)").format(seat=i, bot=bot.name) for i, bot in enumerate(bots)
+    )
+    console.rule(
+        Text(
+            _("{title}: {players}, seed {seed}").format(
+                title=game_title(game), players=players, seed=seed
+            ),
+            style="bold",
+        )
+    )
     console.print(_options_line(game), style="dim")
     narrator = Narrator(console, state)
     narrator.update()
@@ -328,9 +446,13 @@ def demo(
         try:
             path = write_record(state, record, meta=meta)
         except OSError as err:
-            fail(f"cannot write the record to {str(record)!r}: {err.strerror or err}")
+            fail(
+                _("cannot write the record to {path!r}: {reason}").format(
+                    path=str(record), reason=err.strerror or err
+                )
+            )
         console.print(
-            f"Record saved to {path}; replay it with: cardtable replay {path}",
+            _("Record saved to {path}; replay it with: cardtable replay {path}").format(path=path),
             soft_wrap=True,
             markup=False,
         )
