@@ -25,6 +25,7 @@ from cardtable.engine import Game, State
 from cardtable.errors import CardtableError
 from cardtable.i18n import LANGUAGES, _, game_summary, game_title, ngettext, option_help
 from cardtable.options import OptionValue
+from cardtable.play.plain import result_line
 from cardtable.play.storage import records_dir, saved_records
 from cardtable.records import read_record, write_record
 
@@ -378,6 +379,7 @@ def records() -> None:
         )
         return
     table = Table(_("Record"), _("Game"), _("Moves"), _("Result"), title=str(records_dir()))
+    table.columns[0].overflow = "fold"
     for path in saved:
         try:
             state = read_record(path)
@@ -388,7 +390,7 @@ def records() -> None:
             path.name,
             game_title(state.game),
             str(len(state.history)),
-            result_text(state).plain,
+            result_line(state) if state.is_over else _("unfinished"),
         )
     console.print(table)
     console.print(_("Replay one with: cardtable replay PATH (the last one: cardtable replay)"))

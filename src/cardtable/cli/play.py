@@ -60,7 +60,9 @@ def play(
     ] = True,
 ) -> None:
     """Play a game against bots or friends at one keyboard (the menu if no GAME is given)."""
-    choose_language(lang)
+    if lang is not None:
+        # Without --lang here, `cardtable --lang ja play` or the locale has already chosen.
+        choose_language(lang)
     text_only = plain or not (sys.stdin.isatty() and sys.stdout.isatty())
     if text_only or game_name is not None:
         game = load(game_name or "cribbage", **parse_options(option))

@@ -1,0 +1,79 @@
+"""The play, records and replay commands, and --lang, as a person types them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import cardtable
+from cardtable.cli.app import app
+from cardtable.play.plain import result_line
+from cardtable.play.session import Session
+from cardtable.play.storage import saved_records
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CARDTABLE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def bots_game(seed: int) -> str:
+    """The result line of a 61-point game between two rules bots at a table with this seed."""
+    session = Session(cardtable.load("cribbage", target=61), ["rules", "rules"], seed=seed)
+    session.run_bots()
+    return result_line(session.state)
+
+
+def test_play_in_plain_lines_saves_the_record_and_replay_shows_it() -> None:
+    args = ["play", "cribbage", "--players", "rules,rules", "--seed", "3", "-o", "target=61"]
+    result = runner.invoke(app, args, input="n\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == (
+        "Cribbage (players=2, target=61, skunk=acc, muggins=off, games=1, dealer=1), seed 3"
+    )
+    assert lines[1] == "seat 0: rules bot, seat 1: rules bot"
+    assert bots_game(3) in lines
+    (path,) = saved_records()
+    assert f"Record saved to {path}" in lines
+    listed = runner.invoke(app, ["records"])
+    assert listed.exit_code == 0
+    assert "Cribbage" in listed.output and path.name[:20] in listed.output
+    # Without a terminal, replay prints the events; with no file named it takes the last game.
+    replayed = runner.invoke(app, ["replay"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "seed 3, 50 moves; every card shown" in " ".join(replayed.output.split())
+    assert replayed.output.splitlines()[-1].startswith("Result: seat")
+
+
+def test_japanese_from_the_option_or_the_locale() -> None:
+    args = ["play", "--players", "rules,rules", "--seed", "5", "-o", "target=61"]
+    by_option = runner.invoke(app, ["--lang", "ja", *args], input="")
+    by_locale = runner.invoke(app, args, input="", env={"LANG": "ja_JP.UTF-8"})
+    for result in (by_option, by_locale):
+        assert result.exit_code == 0, result.output
+        assert "クリベッジ" in result.output.splitlines()[0]
+        assert any(line.startswith("結果: 席") for line in result.output.splitlines())
+    rules = runner.invoke(app, ["--lang", "ja", "rules", "cribbage"])
+    assert rules.exit_code == 0
+    assert rules.output.startswith("クリベッジ")
+
+
+def test_mistakes_on_the_command_line_are_one_line_each() -> None:
+    cases = {
+        ("--lang", "fr", "games"): "error: unknown language 'fr'; allowed: en, ja",
+        ("play", "--players", "human,robot"): "error: unknown player 'robot'; allowed: human, "
+        "beginner, easy, random, rules",
+        ("play", "bridge"): "error: unknown game 'bridge'",
+        ("replay",): "error: no saved games yet in",
+    }
+    for args, message in cases.items():
+        result = runner.invoke(app, list(args), input="")
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.startswith(message), (args, result.output)
+        assert "Traceback" not in result.output
