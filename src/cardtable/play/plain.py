@@ -124,6 +124,10 @@ class PlainTable:
         if not line:
             self.say()
             return None
+        if not _interactive(self.inp):
+            # Typed input is echoed by the terminal; a script's is not, so say it here, which
+            # keeps a piped transcript one line per question and answer.
+            self.say(line.rstrip("\n"))
         return line.strip()
 
     def command(self, word: str, seat: int) -> bool:
@@ -220,6 +224,13 @@ class PlainTable:
             self.say(_("The game so far is saved to {path}").format(path=path))
         else:
             self.say(_("Record saved to {path}").format(path=path))
+
+
+def _interactive(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _player_name(player: str, people: int) -> str:
