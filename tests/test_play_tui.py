@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console, RenderableType
+from textual.widgets import RichLog
 
 import cardtable
 from cardtable.i18n import set_default_language
@@ -110,6 +111,17 @@ def test_the_pilot_plays_a_whole_match_from_the_menu_against_the_rules_bot() -> 
             replayed = read_record(path)
             assert replayed.scores == state.scores
             assert max(state.scores) == 121
+            # The log told the person only what seat 0 may know.
+            logged = [strip.text for strip in table.query_one("#log", RichLog).lines]
+            text = "\n".join(logged)
+            assert "Seat 0 is dealt" in text and "Seat 1 is dealt" not in text
+            assert "Seat 1 lays away 2 cards" in text
+            assert not [
+                line
+                for line in logged
+                if line.startswith("Seat 1 lays away ")
+                and not line.startswith("Seat 1 lays away 2 cards")
+            ]
             await pilot.press("q")
 
     asyncio.run(scenario())
