@@ -51,6 +51,13 @@ class TableFace:
     def line(self, text: str, style: str = "") -> Text:
         return colour_line(text, self.four_colour, style)
 
+    def event_line(self, event: Event) -> Text:
+        """An event in words for the log: scores stand out, private events are dim."""
+        style = {"score": "bold yellow", "deal": "bold cyan"}.get(event.type, "")
+        if event.visible_to is not None:
+            style = "dim"
+        return self.line(self.game.describe(event), style)
+
     def seat_name(self, seat: int, players: Sequence[str], viewer: int | None) -> str:
         name = _("Seat {seat}").format(seat=seat)
         if seat == viewer:

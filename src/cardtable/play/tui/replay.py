@@ -124,7 +124,4 @@ class ReplayScreen(Screen[None]):
         log.clear()
         events = state.events if seat is None else state.events_for(seat)
         for event in events:
-            style = "bold yellow" if event.type == "score" else ""
-            if event.visible_to is not None:
-                style = "dim"
-            log.write(colour_line(state.game.describe(event), face.four_colour, style))
+            log.write(face.event_line(event))

@@ -177,13 +177,9 @@ class TableScreen(Screen[None]):
         log = self.query_one("#log", RichLog)
         seat_events = self._seat_events()
         for event in seat_events[self.logged :]:
-            style = "bold yellow" if event.type == "score" else ""
             if event.type == "deal":
                 log.write(Text(""))
-                style = "bold cyan"
-            if event.visible_to is not None:
-                style = "dim"
-            log.write(colour_line(state.game.describe(event), face.four_colour, style))
+            log.write(face.event_line(event))
         self.logged = len(seat_events)
 
     def _draw_hand(self, cards: list[str]) -> None:
