@@ -20,7 +20,7 @@ from cardtable.play.tui.faces import Obs, Panel, TableFace, register_face
 
 __all__ = ["CribbageFace"]
 
-_BAR = 60  # characters of the peg track: one for every two points of 121
+_BAR = 41  # marks of the peg track: one for every three points of 121
 
 
 @register_face
@@ -43,13 +43,18 @@ class CribbageFace(TableFace):
         for i, side in enumerate(self._sides(obs)):
             score = int(scores[side[0]]) if scores else 0
             names = " + ".join(self.seat_name(s, players, viewer) for s in side)
-            filled = round(_BAR * score / target)
+            # One mark for every three points; a gap every fifteen, as the streets of a board.
+            filled = score / 3
             track = Text()
             for k in range(_BAR):
-                # A gap every five holes, as on a real board (every ten points here).
                 if k and k % 5 == 0:
                     track.append(" ")
-                track.append("●" if k < filled else "·", style=colours[i] if k < filled else "dim")
+                if k + 1 <= filled:
+                    track.append("●", style=colours[i])
+                elif k < filled:
+                    track.append("◐", style=colours[i])
+                else:
+                    track.append("·", style="dim")
             table.add_row(names, track, f"{score}/{target}")
         if match and any(match):
             points = ", ".join(

@@ -37,7 +37,7 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #board { height: auto; border-bottom: solid $panel; }
     ReplayScreen #table, ReplayScreen #hands { height: auto; padding: 0 1; }
     ReplayScreen #status { height: auto; padding: 0 1; color: $warning; text-style: bold; }
-    ReplayScreen #keys { dock: bottom; height: 1; color: $text-muted; }
+    ReplayScreen #keys { dock: bottom; height: auto; color: $text-muted; }
     """
 
     def __init__(
@@ -57,16 +57,16 @@ class ReplayScreen(Screen[None]):
         self.state = final
 
     def compose(self) -> ComposeResult:
+        yield Static(id="board")
         with Horizontal():
             with Vertical(id="main"):
-                yield Static(id="board")
                 yield Static(id="table")
                 yield Static(id="hands")
                 yield Static(id="status")
                 yield Static(
                     _("→ next · ← back · PgDn/PgUp ten moves · Home/End · q leave"), id="keys"
                 )
-            log = RichLog(id="log", wrap=True, markup=False)
+            log = RichLog(id="log", wrap=True, markup=False, min_width=20)
             # The log must not take the keys that move through the game.
             log.can_focus = False
             yield log

@@ -79,7 +79,7 @@ class TableScreen(Screen[None]):
     TableScreen #status { height: auto; padding: 0 1; color: $warning; text-style: bold; }
     TableScreen #hand { height: 3; padding: 0 1; }
     TableScreen #moves { height: 1fr; min-height: 3; }
-    TableScreen #keys { height: 1; color: $text-muted; }
+    TableScreen #keys { height: auto; color: $text-muted; }
     """
 
     def __init__(
@@ -112,15 +112,15 @@ class TableScreen(Screen[None]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
+        yield Static(id="board")
         with Horizontal():
             with Vertical(id="main"):
-                yield Static(id="board")
                 yield Static(id="table")
                 yield Static(id="status")
                 yield Horizontal(id="hand")
                 yield OptionList(id="moves")
                 yield Static(self._keys_line(), id="keys")
-            log = RichLog(id="log", wrap=True, markup=False)
+            log = RichLog(id="log", wrap=True, markup=False, min_width=20)
             # The log must not take the keys that move through the game.
             log.can_focus = False
             yield log
