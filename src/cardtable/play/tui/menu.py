@@ -65,6 +65,7 @@ class MenuScreen(Screen[None]):
     MenuScreen .help { color: $text-muted; padding-left: 24; }
     MenuScreen #buttons { height: auto; margin-top: 1; }
     MenuScreen #error { color: $error; }
+    MenuScreen .note { color: $text-muted; }
     """
 
     def __init__(self, game: str = "cribbage", four_colour: bool = False) -> None:
@@ -78,6 +79,10 @@ class MenuScreen(Screen[None]):
         with VerticalScroll(id="menu"):
             yield Static(
                 _("cardtable: choose a game, its options and the players"), classes="heading"
+            )
+            yield Static(
+                _("Tab and Shift+Tab move between the fields; Ctrl+S starts; q quits."),
+                classes="note",
             )
             with Horizontal(classes="row"):
                 yield Label(_("Game"))
