@@ -463,7 +463,7 @@ def test_errors_in_japanese() -> None:
     )
     assert str(game_info.value) == "不明なゲーム 'poker'。ゲーム: cribbage"
     assert str(move_info.value) == (
-        "手 'fly 5H' が読めません。手の書き方: discard C [C]、play C、claim N、muggins、pass "
+        "入力 'fly 5H' を解釈できません。手の書き方: discard C [C]、play C、claim N、muggins、pass "
         "(C は 5H のようなカード、N は数)"
     )
     assert str(illegal_info.value) == (

@@ -219,3 +219,67 @@ def test_the_advisor_and_the_rules_open_on_their_keys() -> None:
             assert "fifteens 2" in text_of(screen.body)
 
     asyncio.run(scenario())
+
+
+def test_the_menu_seats_follow_the_players_option_and_start_the_chosen_table() -> None:
+    async def scenario() -> None:
+        from textual.widgets import Select
+
+        app = CardtableApp(bot_delay=0, save=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            seats = app.screen.query(".seat")
+            assert [s.value for s in seats if isinstance(s, Select)] == ["human", "easy"]
+            players = app.screen.query_one("#opt-players", Select)
+            players.value = 1  # the second choice: 3 players
+            await pilot.pause()
+            await pilot.pause()
+            chosen = [s for s in app.screen.query(".seat") if isinstance(s, Select)]
+            assert [s.value for s in chosen] == ["human", "easy", "easy"]
+            assert all(s.region.height > 0 for s in chosen)  # on screen, not cropped
+            chosen[2].value = "random"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            table = app.table
+            assert table is not None
+            assert table.session.players == ["human", "easy", "random"]
+            assert table.session.game.options["players"] == 3
+
+    asyncio.run(scenario())
+
+
+def test_a_card_that_would_pass_31_is_refused_with_the_reason() -> None:
+    async def scenario() -> None:
+        game = cardtable.load("cribbage")
+        app = CardtableApp(game=game, players=["human", "rules"], seed=1, bot_delay=0, save=False)
+        notes: list[str] = []
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            table = app.table
+            assert table is not None
+            app.notify = lambda message, **_kw: notes.append(str(message))  # type: ignore[method-assign]
+            # Play on with hints until seat 0 holds a card that does not fit the count.
+            for _ in range(400):
+                await pilot.pause()
+                if isinstance(app.screen, InfoScreen | PassScreen):
+                    await pilot.press("space")
+                    continue
+                state = table.session.state
+                if state.is_over:
+                    break
+                if not table._my_turn():
+                    continue
+                legal = {m.text.split()[-1] for m in state.legal_moves()}
+                too_big = [c for c in table.hand_cards if c not in legal]
+                if state.observation(0)["phase"] == "play" and too_big:
+                    before = list(state.history)
+                    await pilot.press(str(table.hand_cards.index(too_big[0]) + 1))
+                    await pilot.pause()
+                    assert state.history == before
+                    count = state.observation(0)["count"]
+                    assert notes and f"the count is {count}; " in notes[-1]
+                    assert "over 31" in notes[-1]
+                    return
+                await pilot.press("h", "enter")
+            raise AssertionError("no card over 31 came up")
+
+    asyncio.run(scenario())

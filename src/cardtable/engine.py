@@ -266,6 +266,19 @@ class State(ABC):
         """A reason a move is refused; games refine it. Never names hidden cards' places."""
         return _("it is not legal now")
 
+    def refusal(self, move: Move) -> str | None:
+        """Why ``move`` would be refused now (the reason alone, for a face to show), or None
+        if it is legal.
+
+        >>> import cardtable
+        >>> state = cardtable.load("cribbage").new_state(seed=1)
+        >>> state.refusal(Move("play", (0,)))
+        'it is time to lay away 2 cards to the crib (discard C C)'
+        """
+        if move in self._legal():
+            return None
+        return self._why_illegal(move)
+
     def sample_world(self, seat: int, rng: random.Random) -> State:
         """A complete state consistent with everything ``seat`` knows, with every card hidden
         from that seat redealt at random (a determinization, for search bots).

@@ -142,6 +142,9 @@ def rules(
         title=_("Options"),
         title_justify="left",
     )
+    # Long help (Japanese has no spaces to wrap at) folds rather than being cut short.
+    for column in table.columns:
+        column.overflow = "fold"
     for spec in cls.option_specs:
         table.add_row(spec.name, show_value(spec.default), spec.allowed(), option_help(spec))
     console.print(table)
@@ -307,6 +310,9 @@ def replay(
                 )
             )
         record = saved[-1]
+    elif not record.exists() and (records_dir() / record).is_file():
+        # A name as `cardtable records` lists it.
+        record = records_dir() / record
     final = read_record(record)
     seats = final.game.num_players
     if seat is not None and not 0 <= seat < seats:

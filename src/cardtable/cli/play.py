@@ -69,7 +69,14 @@ def play(
         seats = parse_players(game, players)
     if text_only:
         session = Session(game, seats, seed=seed)
-        PlainTable(session, sys.stdin, sys.stdout, save=save).run()
+        table = PlainTable(session, sys.stdin, sys.stdout, save=save)
+        try:
+            table.run()
+        except KeyboardInterrupt:
+            # Ctrl-C leaves like `quit`: the game so far is kept.
+            table.say()
+            table.store(unfinished=True)
+            raise typer.Exit(130) from None
         return
     from cardtable.play.tui import CardtableApp
 

@@ -24,7 +24,7 @@ from cardtable.engine import State
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, game_summary, game_title
 from cardtable.play.prompts import prompt
-from cardtable.play.session import Session
+from cardtable.play.session import HUMAN, Session, player_label
 from cardtable.play.storage import save_record
 
 __all__ = ["PlainTable", "result_line", "scores_line"]
@@ -37,6 +37,12 @@ def scores_line(state: State) -> str:
     seats = ", ".join(
         _("seat {seat} {score}").format(seat=s, score=v) for s, v in enumerate(state.scores)
     )
+    games = state.game.options.get("games")
+    if isinstance(games, int) and not isinstance(games, bool) and games > 1:
+        # In a match the scores are the games' points, not the pegs of the game in play.
+        return _("Match points: {seats} (a match of {games} games)").format(
+            seats=seats, games=games
+        )
     target = state.game.options.get("target")
     if isinstance(target, int) and not isinstance(target, bool):
         return _("Scores: {seats} (game to {target})").format(seats=seats, target=target)
@@ -234,9 +240,9 @@ def _interactive(stream: TextIO) -> bool:
 
 
 def _player_name(player: str, people: int) -> str:
-    if player != "human":
-        return _("{bot} bot").format(bot=player)
-    return _("you") if people == 1 else _("a person")
+    if player == HUMAN and people == 1:
+        return _("you")
+    return player_label(player)
 
 
 def _show(value: object) -> str:

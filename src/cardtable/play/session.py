@@ -19,9 +19,9 @@ from cardtable.bots import Bot, SeatView, bot_names, choose_for, make_bot
 from cardtable.bots.registry import LEVELS
 from cardtable.engine import JSON, Game, Move, State
 from cardtable.errors import CardtableError, OptionError
-from cardtable.i18n import _
+from cardtable.i18n import _, ngettext
 
-__all__ = ["HUMAN", "Session", "parse_players", "player_choices"]
+__all__ = ["HUMAN", "Session", "parse_players", "player_choices", "player_label"]
 
 HUMAN = "human"
 
@@ -33,6 +33,20 @@ def player_choices(game: str) -> list[str]:
     ['human', 'beginner', 'easy', 'random', 'rules']
     """
     return [HUMAN, *LEVELS, *bot_names(game)]
+
+
+def player_label(player: str) -> str:
+    """A seat's player in words: ``a person``, ``easy bot``, ``random bot``.
+
+    >>> player_label("easy"), player_label("rules")
+    ('easy bot', 'rules bot')
+    """
+    labels = {
+        HUMAN: _("a person"),
+        "beginner": _("beginner bot"),
+        "easy": _("easy bot"),
+    }
+    return labels.get(player, _("{bot} bot").format(bot=player))
 
 
 def parse_players(game: Game, text: str | Sequence[str] | None) -> list[str]:
@@ -58,9 +72,11 @@ def parse_players(game: Game, text: str | Sequence[str] | None) -> list[str]:
             )
     if len(names) != seats:
         raise OptionError(
-            _("{game} here has {seats} seats, but {count} players were given").format(
-                game=game.name, seats=seats, count=len(names)
-            )
+            ngettext(
+                "{game} here has {seats} seats, but {count} player was given",
+                "{game} here has {seats} seats, but {count} players were given",
+                len(names),
+            ).format(game=game.name, seats=seats, count=len(names))
         )
     return names
 

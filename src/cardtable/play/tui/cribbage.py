@@ -42,7 +42,8 @@ class CribbageFace(TableFace):
         colours = ("cyan", "magenta", "yellow")
         for i, side in enumerate(self._sides(obs)):
             score = int(scores[side[0]]) if scores else 0
-            names = " + ".join(self.seat_name(s, players, viewer) for s in side)
+            # Short names: with partners both seats share one row.
+            names = " + ".join(self.seat_name(s, (), viewer) for s in side)
             # One mark for every three points; a gap every fifteen, as the streets of a board.
             filled = score / 3
             track = Text()
@@ -56,7 +57,7 @@ class CribbageFace(TableFace):
                 else:
                     track.append("·", style="dim")
             table.add_row(names, track, f"{score}/{target}")
-        if match and any(match):
+        if self.game.options.get("games") not in (None, 1):
             points = ", ".join(
                 _("seat {seat} {score}").format(seat=s, score=v) for s, v in enumerate(match)
             )
@@ -165,8 +166,18 @@ class CribbageFace(TableFace):
         if obs.get("phase") != "discard" or len(hand) != 6 or obs.get("players") != 2:
             return Text(_("The advisor helps with the two-player discard of six cards."))
         dealer = obs.get("dealer") == obs.get("seat")
-        table = Table(_("Lay away"), _("Keep"), _("Hand"), _("Crib"), _("Net"))
-        for option in discard_advice(parse_cards(hand), dealer=dealer)[:6]:
+        options = discard_advice(parse_cards(hand), dealer=dealer)
+        table = Table(
+            _("Lay away"),
+            _("Keep"),
+            _("Hand"),
+            _("Crib"),
+            _("Net"),
+            caption=_(
+                "The best {shown} of the {total} ways to lay away two cards, by expected points"
+            ).format(shown=min(6, len(options)), total=len(options)),
+        )
+        for option in options[:6]:
             table.add_row(
                 self.cards(_names(option.discard)),
                 self.cards(_names(option.keep)),

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from cardtable.engine import Event, Game
 from cardtable.i18n import _
+from cardtable.play.session import HUMAN, player_label
 from cardtable.play.tui.look import cards_text, colour_line
 
 __all__ = ["Panel", "TableFace", "face_for", "register_face"]
@@ -63,8 +64,8 @@ class TableFace:
         if seat == viewer:
             return _("{name} (you)").format(name=name)
         player = players[seat] if seat < len(players) else ""
-        if player and player != "human":
-            return _("{name} ({bot} bot)").format(name=name, bot=player)
+        if player and player != HUMAN:
+            return _("{name} ({player})").format(name=name, player=player_label(player))
         return name
 
     def board(self, obs: Obs, players: Sequence[str], viewer: int | None) -> RenderableType:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from rich.text import Text
@@ -13,6 +14,9 @@ from rich.text import Text
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS
 
 __all__ = ["card_text", "cards_text", "colour_line"]
+
+# ASCII boundaries: a card next to kana ("席1がADを出す") is still a card.
+_CARD = re.compile(r"(?<![A-Za-z0-9-])(10|[2-9AJQK])([CDHS])(?![A-Za-z0-9-])")
 
 # Black suits in the terminal's own colour so they read on any background.
 _TWO = {"C": "bold default", "D": "bold red", "H": "bold red", "S": "bold default"}
@@ -42,14 +46,12 @@ def cards_text(cards: Iterable[str], four_colour: bool = False) -> Text:
 def colour_line(line: str, four_colour: bool = False, style: str = "") -> Text:
     """A line of words with every card in notation shown with its coloured symbol.
 
-    >>> colour_line("Seat 0 plays 5H, count 15").plain
-    'Seat 0 plays 5♥, count 15'
+    >>> colour_line("Seat 0 plays 5H, count 15").plain, colour_line("席1がADを出す").plain
+    ('Seat 0 plays 5♥, count 15', '席1がA♦を出す')
     """
-    import re
-
     text = Text(style=style)
     pos = 0
-    for match in re.finditer(r"(?<![\w-])(10|[2-9AJQK])([CDHS])(?![\w-])", line):
+    for match in _CARD.finditer(line):
         text.append(line[pos : match.start()])
         text.append_text(card_text(match.group(0), four_colour))
         pos = match.end()

@@ -14,7 +14,7 @@ from cardtable.engine import Game
 from cardtable.errors import CardtableError
 from cardtable.i18n import LANGUAGES, _, game_title, get_language, option_help
 from cardtable.options import Option, OptionValue
-from cardtable.play.session import HUMAN, player_choices
+from cardtable.play.session import HUMAN, player_choices, player_label
 from cardtable.registry import game_class, load
 from cardtable.registry import games as game_names
 
@@ -66,6 +66,7 @@ class MenuScreen(Screen[None]):
     MenuScreen #buttons { height: auto; margin-top: 1; }
     MenuScreen #error { color: $error; }
     MenuScreen .note { color: $text-muted; }
+    MenuScreen #seats { height: auto; }
     """
 
     def __init__(self, game: str = "cribbage", four_colour: bool = False) -> None:
@@ -100,18 +101,18 @@ class MenuScreen(Screen[None]):
                     allow_blank=False,
                     id="language",
                 )
-            with Horizontal(classes="row"):
-                yield Label(_("Four-colour cards"))
-                yield Switch(value=self.four_colour, id="four-colour")
-            yield Static(_("Options"), classes="heading")
-            for spec in cls.option_specs:
-                yield from self._option_row(spec)
             yield Static(_("Players"), classes="heading")
             yield Vertical(id="seats")
             yield Static("", id="error")
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), id="start", variant="primary")
                 yield Button(_("Quit"), id="quit")
+            yield Static(_("Options"), classes="heading")
+            for spec in cls.option_specs:
+                yield from self._option_row(spec)
+            with Horizontal(classes="row"):
+                yield Label(_("Four-colour cards"))
+                yield Switch(value=self.four_colour, id="four-colour")
 
     def _option_row(self, spec: Option) -> ComposeResult:
         value = self.values.get(spec.name, spec.default)
@@ -134,12 +135,13 @@ class MenuScreen(Screen[None]):
                 )
             else:
                 yield Input(str(value), type="integer", id=f"opt-{spec.name}")
-        yield Static(
-            _("{help} (default {default})").format(
-                help=option_help(spec), default=show_value(spec.default)
-            ),
-            classes="help",
-        )
+        # An option without a fixed default says in its help what it falls back to.
+        text = option_help(spec)
+        if spec.default is not None:
+            text = _("{help} (default {default})").format(
+                help=text, default=show_value(spec.default)
+            )
+        yield Static(text, classes="help")
 
     async def on_mount(self) -> None:
         await self._seat_rows()
@@ -177,7 +179,7 @@ class MenuScreen(Screen[None]):
         rows = []
         for seat in range(count):
             default = old[seat] if seat < len(old) else (HUMAN if seat == 0 else "easy")
-            names = [(_player_label(c), c) for c in choices]
+            names = [(player_label(c), c) for c in choices]
             rows.append(
                 Horizontal(
                     Label(_("Seat {seat}").format(seat=seat)),
@@ -222,12 +224,3 @@ class MenuScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit()
-
-
-def _player_label(choice: str) -> str:
-    labels = {
-        "human": _("a person"),
-        "beginner": _("bot, beginner"),
-        "easy": _("bot, easy"),
-    }
-    return labels.get(choice, _("{bot} bot").format(bot=choice))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from cardtable.engine import Event, Move
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, game_summary, game_title
-from cardtable.play.plain import result_line, scores_line
+from cardtable.play.plain import result_line
 from cardtable.play.session import Session
 from cardtable.play.storage import save_record
 from cardtable.play.tui.faces import face_for
@@ -104,6 +104,7 @@ class TableScreen(Screen[None]):
         self.saved_path: Path | None = None
         self.hand_cards: list[str] = []
         self.move_list: list[Move] = []
+        self.last_summary: RenderableType | None = None
 
     def _first_viewer(self) -> int | None:
         humans = self.session.humans
@@ -268,17 +269,27 @@ class TableScreen(Screen[None]):
                 continue
             body = self.face.deal_summary(seat_events[self.summarised : i])
             self.summarised = i
-            if body is not None:
-                scores = Text(scores_line(self.session.state))
-                title = _("The hand's scoring")
-                self.app.push_screen(InfoScreen(title, Group(body, Text(""), scores)))
+            if body is None:
+                continue
+            if event.type == "game over" and self.session.state.is_over:
+                # The last hand is told in the result box, not in a box beneath it.
+                self.last_summary = body
+                continue
+            viewer = self.viewer if self.viewer is not None else 0
+            obs = self.session.state.observation(viewer)
+            board = self.face.board(obs, self.session.players, self.viewer)
+            title = _("The hand's scoring")
+            self.app.push_screen(InfoScreen(title, Group(body, Text(""), board)))
 
     def _finish(self) -> None:
         if self.finished:
             return
         self.finished = True
         self._store()
-        lines = [Text(result_line(self.session.state), style="bold")]
+        lines: list[RenderableType] = []
+        if self.last_summary is not None:
+            lines += [self.last_summary, Text("")]
+        lines.append(Text(result_line(self.session.state), style="bold"))
         if self.saved_path is not None:
             lines.append(Text(_("Record saved to {path}").format(path=self.saved_path)))
         self.app.push_screen(ResultScreen(Group(*lines)), self._after_result)
@@ -326,7 +337,14 @@ class TableScreen(Screen[None]):
         card = self.hand_cards[index]
         with_card = [m for m in self.move_list if card in m.text.split()[1:]]
         if not with_card:
-            self.notify(_("{card} cannot be played now.").format(card=card), severity="warning")
+            verbs = {m.verb for m in self.move_list if m.cards}
+            reason = None
+            if len(verbs) == 1:
+                # The game's own reason, e.g. the count it would pass.
+                probe = self.session.game.parse_move(f"{verbs.pop()} {card}")
+                reason = self.session.state.refusal(probe)
+            message = reason or _("{card} cannot be played now.").format(card=card)
+            self.notify(colour_line(message, self.face.four_colour).markup, severity="warning")
             self.app.bell()
             return
         if index in self.selected:
@@ -396,7 +414,10 @@ class TableScreen(Screen[None]):
         self.app.push_screen(InfoScreen(_("The last play"), body))
 
     def action_scores(self) -> None:
-        self.app.push_screen(InfoScreen(_("Scores"), Text(scores_line(self.session.state))))
+        viewer = self.viewer if self.viewer is not None else 0
+        obs = self.session.state.observation(viewer)
+        board = self.face.board(obs, self.session.players, self.viewer)
+        self.app.push_screen(InfoScreen(_("Scores"), board))
 
     def action_hint(self) -> None:
         if not self._my_turn():
