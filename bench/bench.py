@@ -136,6 +136,26 @@ def advice(hands: int) -> float:
     return (time.perf_counter() - start) / hands
 
 
+def rules_bot_games(games: int) -> tuple[float, int]:
+    """Two ``rules`` bots playing whole games: seconds per decision (mean), decisions made."""
+    from cardtable.bots import choose_for, make_bot
+
+    game = cardtable.load("cribbage")
+    decisions = 0
+    spent = 0.0
+    for i in range(games):
+        state = game.new_state(seed=i)
+        bots = [make_bot("cribbage", "rules", seed=2 * i + s) for s in range(2)]
+        while not state.is_over:
+            seat = state.to_move or 0
+            start = time.perf_counter()
+            move = choose_for(bots[seat], state)
+            spent += time.perf_counter() - start
+            decisions += 1
+            state.apply(move)
+    return spent / decisions, decisions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="random games per run")
@@ -176,6 +196,12 @@ def main() -> None:
             "12,994,800 deals, exact",
         )
     table.add_row("discard_advice", f"{advice(50) * 1000:.2f} ms", "one hand, mean of 50")
+    per_move, decisions = rules_bot_games(20)
+    table.add_row(
+        "rules bot decision",
+        f"{per_move * 1000:.2f} ms",
+        f"mean of {decisions:,} in 20 whole games (discards, pegging)",
+    )
     console.print(table)
 
 
