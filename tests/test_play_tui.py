@@ -283,3 +283,28 @@ def test_a_card_that_would_pass_31_is_refused_with_the_reason() -> None:
             raise AssertionError("no card over 31 came up")
 
     asyncio.run(scenario())
+
+
+def test_leaving_a_table_keeps_its_choices_in_the_menu() -> None:
+    async def scenario() -> None:
+        from textual.widgets import Select
+
+        from cardtable.play.tui.menu import MenuScreen
+
+        game = cardtable.load("cribbage", target=61)
+        app = CardtableApp(game=game, players=["human", "random"], seed=2, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("q")
+            await pilot.pause()
+            await pilot.pause()
+            menu = app.screen
+            assert isinstance(menu, MenuScreen)
+            assert menu.query_one("#opt-target", Select).value == 1  # 61, the second choice
+            assert menu.query_one("#opt-dealer", Select).value == -1  # auto
+            seats = [s.value for s in menu.query(".seat") if isinstance(s, Select)]
+            assert seats == ["human", "random"]
+            # Leaving saved nothing: no move had been made.
+            assert saved_records() == []
+
+    asyncio.run(scenario())

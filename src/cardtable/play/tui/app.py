@@ -77,12 +77,20 @@ class CardtableApp(App[None]):
         self.four_colour = message.four_colour
         self._open_table(Session(message.game, message.players))
 
+    def _menu(self) -> MenuScreen:
+        """The menu, holding the choices of the last table."""
+        if self.table is None:
+            return MenuScreen(four_colour=self.four_colour)
+        session = self.table.session
+        return MenuScreen(
+            session.game.name, self.four_colour, dict(session.game.options), session.players
+        )
+
     def on_open_table(self, message: OpenTable) -> None:
         self._open_table(message.session)
 
     def on_go_to_menu(self, message: GoToMenu) -> None:
-        self.table = None
-        menu = MenuScreen(four_colour=self.four_colour)
+        menu = self._menu()
         if len(self.screen_stack) > 1:
             self.switch_screen(menu)
         else:
@@ -91,4 +99,4 @@ class CardtableApp(App[None]):
     def on_language_changed(self, message: LanguageChanged) -> None:
         # The whole process switches, so every widget draws in the new language.
         set_default_language(message.language)
-        self.switch_screen(MenuScreen(four_colour=self.four_colour))
+        self.switch_screen(self._menu())

@@ -69,11 +69,19 @@ class MenuScreen(Screen[None]):
     MenuScreen #seats { height: auto; }
     """
 
-    def __init__(self, game: str = "cribbage", four_colour: bool = False) -> None:
+    def __init__(
+        self,
+        game: str = "cribbage",
+        four_colour: bool = False,
+        values: dict[str, OptionValue] | None = None,
+        players: list[str] | None = None,
+    ) -> None:
         super().__init__()
         self.game_name = game
         self.four_colour = four_colour
-        self.values: dict[str, OptionValue] = {}
+        # The last table's choices, so that coming back to the menu keeps them.
+        self.values: dict[str, OptionValue] = dict(values or {})
+        self.players = list(players or [])
 
     def compose(self) -> ComposeResult:
         cls = game_class(self.game_name)
@@ -115,7 +123,8 @@ class MenuScreen(Screen[None]):
                 yield Switch(value=self.four_colour, id="four-colour")
 
     def _option_row(self, spec: Option) -> ComposeResult:
-        value = self.values.get(spec.name, spec.default)
+        # An option whose default is worked out from others (the dealer) starts on auto again.
+        value = spec.default if spec.default is None else self.values.get(spec.name, spec.default)
         with Horizontal(classes="row"):
             yield Label(spec.name)
             if spec.choices is not None:
@@ -178,7 +187,12 @@ class MenuScreen(Screen[None]):
         choices = player_choices(self.game_name)
         rows = []
         for seat in range(count):
-            default = old[seat] if seat < len(old) else (HUMAN if seat == 0 else "easy")
+            if seat < len(old):
+                default = old[seat]
+            elif seat < len(self.players):
+                default = self.players[seat]
+            else:
+                default = HUMAN if seat == 0 else "easy"
             names = [(player_label(c), c) for c in choices]
             rows.append(
                 Horizontal(
