@@ -383,11 +383,11 @@ def test_exact_event_lines() -> None:
     with using_language("ja"):
         assert [e.data.get("call") for e in pegged] == ["fifteen two", "pair royal for six"]
     assert described(events, "en") == [
-        "Seat 1: fifteen two (5H 5D 5C), 12",
-        "Seat 1: pair royal for six (5H 5D 5C), 18",
-        "Seat 0: his heels (JS), 2",
+        "Seat 1: fifteen two (5H 5D 5C), total 12",
+        "Seat 1: pair royal for six (5H 5D 5C), total 18",
+        "Seat 0: his heels (JS), total 2",
         "Seat 1: go",
-        "Seat 0: go, 31",
+        "Seat 0: go, total 31",
         "Game 1 over: Seats 0 and 2 win (skunk, 2), 121-80-121-80",
     ]
     assert described(events, "ja") == [

@@ -11,7 +11,7 @@ current language (:mod:`cardtable.i18n`), from the data's ``reason`` and ``point
 >>> event = Event("score", 1, {"points": 2, "reason": "fifteen", "call": "fifteen two",
 ...                            "total": 17, "cards": ["5H", "10S"]})
 >>> describe_event(event)
-'Seat 1: fifteen two (5H 10S), 17'
+'Seat 1: fifteen two (5H 10S), total 17'
 >>> with using_language("ja"):
 ...     describe_event(event)
 '席1: フィフティーン2点 (5H 10S)、計17点'
@@ -237,7 +237,7 @@ def describe_event(event: Event) -> str:
         cards = f" ({' '.join(d['cards'])})" if d["cards"] else ""
         reason, points = d.get("reason"), d.get("points")
         said = call(reason, points) if isinstance(points, int) and reason else d.get("call", "")
-        return _("Seat {seat}: {call}{cards}, {total}").format(
+        return _("Seat {seat}: {call}{cards}, total {total}").format(
             seat=seat, call=said, cards=cards, total=d["total"]
         )
     if kind == "show":
