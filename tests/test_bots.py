@@ -373,12 +373,6 @@ def test_go_limits_agree_with_the_log() -> None:
             assert all(VALUE[c] > limits[s] for c in state.hands[s])
 
 
-def test_a_state_without_worlds_says_so() -> None:
-    state = cardtable.load("cribbage").new_state(seed=1)
-    with pytest.raises(NotImplementedError, match="cribbage cannot sample worlds yet"):
-        State.sample_world(state, 0, random.Random(1))  # the engine's default
-
-
 # --------------------------------------------------------------------------- the registry
 
 

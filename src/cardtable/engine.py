@@ -279,6 +279,7 @@ class State(ABC):
             return None
         return self._why_illegal(move)
 
+    @abstractmethod
     def sample_world(self, seat: int, rng: random.Random) -> State:
         """A complete state consistent with everything ``seat`` knows, with every card hidden
         from that seat redealt at random (a determinization, for search bots).
@@ -286,7 +287,7 @@ class State(ABC):
         It depends only on what the seat knows: two states that differ only in cards hidden
         from ``seat`` give identical worlds for the same ``rng`` state. The world holds no real
         seed, decks, history or log; its future shuffles come from a seed drawn from ``rng``.
-        Games that hide cards override this.
+        Every game provides it: search bots rely on it.
 
         >>> import cardtable
         >>> real = cardtable.load("cribbage").new_state(seed=4)
@@ -294,7 +295,6 @@ class State(ABC):
         >>> world.observation(0)["hand"] == real.observation(0)["hand"], world.history
         (True, [])
         """
-        raise NotImplementedError(f"{self.game.name} cannot sample worlds yet")
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The events ``seat`` may see (None: only public events)."""

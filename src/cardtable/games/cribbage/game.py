@@ -697,14 +697,20 @@ class CribbageState(State):
         return places
 
     def clone(self) -> CribbageState:
-        other = CribbageState.__new__(CribbageState)
-        for name in CribbageState.__slots__:
-            if hasattr(self, name):
-                object.__setattr__(other, name, getattr(self, name))
+        other = self._copy_position()
         other.history = list(self.history)
         other._src = self._src.copy()
         other._log = list(self._log)
         other._events = list(self._events)
+        return other
+
+    def _copy_position(self) -> CribbageState:
+        """A copy of the position with lists of its own; the history, log, events and pack
+        source are still this state's, for the caller (clone, or a sampled world) to replace."""
+        other = CribbageState.__new__(CribbageState)
+        for name in CribbageState.__slots__:
+            if hasattr(self, name):
+                object.__setattr__(other, name, getattr(self, name))
         other._legal_cache = None
         other.match_points = list(self.match_points)
         other.game_results = list(self.game_results)

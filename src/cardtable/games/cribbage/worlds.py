@@ -223,8 +223,7 @@ def sample_world(state: CribbageState, seat: int, rng: random.Random) -> Cribbag
             crib.sort()
     starter_card = state.starter_card if cut else rest[0]
 
-    world = CribbageState.__new__(CribbageState)
-    world.game = state.game
+    world = state._copy_position()
     world.seed = int(rng.random() * 2**32)
     world.decks = ()
     world.history = []
@@ -232,46 +231,14 @@ def sample_world(state: CribbageState, seat: int, rng: random.Random) -> Cribbag
     world._log = []
     world._events = []
     world._mat = 0
-    world._legal_cache = None
-    world.n = n
-    world.target = state.target
-    world.muggins = state.muggins
-    world.skunk = state.skunk
-    world.games_total = state.games_total
-    world.side = state.side
-    world.nsides = state.nsides
-    world.match_points = list(state.match_points)
-    world.game_results = list(state.game_results)
-    world.game_no = state.game_no
-    world.is_over = state.is_over
-    world.last_claim = state.last_claim
-    world.pegs = list(state.pegs)
-    world.deal_no = state.deal_no
-    world.first_dealer = state.first_dealer
-    world.dealer = state.dealer
     world.deal_start = 0  # an index into the history, which the world starts empty
     world.crib = crib
     world.starter_card = starter_card
-    world.starter = state.starter
     world.hands = hands
     if cut:
         world.kept = [
             list(state.kept[seat]) if s == seat else sorted(hands[s] + played[s]) for s in range(n)
         ]
         world.hand_moves = [[PLAY[c] for c in h] for h in hands]
-    else:
-        world.kept = [[]] * n
-        world.hand_moves = [[]] * n
     world.discards = discards
-    world.seq = list(state.seq)
-    world.count = state.count
-    world.count_start = state.count_start
-    world.run_ranks = list(state.run_ranks)
-    world.last = state.last
-    world.said_go = state.said_go
-    world.shows = state.shows
-    world.claims = list(state.claims)
-    world.pending = state.pending
-    world.phase = state.phase
-    world.turn = state.turn
     return world
