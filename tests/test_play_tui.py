@@ -11,7 +11,7 @@ from rich.console import Console, RenderableType
 from textual.widgets import RichLog
 
 import cardtable
-from cardtable.i18n import set_default_language
+from cardtable.i18n import set_language
 from cardtable.play.plain import result_line
 from cardtable.play.storage import saved_records
 from cardtable.play.tui import CardtableApp
@@ -129,7 +129,7 @@ def test_the_pilot_plays_a_whole_match_from_the_menu_against_the_rules_bot() -> 
 
 def test_a_japanese_table_with_rematch() -> None:
     async def scenario() -> None:
-        set_default_language("ja")
+        set_language("ja")
         try:
             game = cardtable.load("cribbage", target=61)
             app = CardtableApp(game=game, players=["human", "random"], seed=4, bot_delay=0)
@@ -148,7 +148,7 @@ def test_a_japanese_table_with_rematch() -> None:
                 assert again.session.players == ["human", "random"]
                 assert again.session.seed != table.session.seed
         finally:
-            set_default_language("en")
+            set_language("en")
 
     asyncio.run(scenario())
 

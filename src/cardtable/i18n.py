@@ -41,7 +41,7 @@ dealer ディーラー, non-dealer ノン・ディーラー, count カウント,
 call is the name and its points (ペア2点), a running total 計17点. Card notation (5H) and move
 notation (play 5H) stay ASCII in every language.
 
-The language is per process (:func:`set_language`, also named ``set_default_language``, for
+The language is per process (:func:`set_language`, for
 the command line and the terminal user interface) with a per-context override
 (:func:`using_language`, a :class:`contextvars.ContextVar`: per thread, per asyncio task, so a
 server can answer each request in its own language). The default is English; the command line
@@ -85,7 +85,6 @@ __all__ = [
     "normalize_language",
     "option_help",
     "rank_name",
-    "set_default_language",
     "set_language",
     "suit_name",
     "using_language",
@@ -119,7 +118,7 @@ def _check(lang: str) -> str:
 
 def set_language(lang: str) -> None:
     """Make ``lang`` (a code from :data:`LANGUAGES`) the language of the whole process: every
-    thread and task, including those already running (also named ``set_default_language``).
+    thread and task, including those already running.
 
     An unknown code raises :class:`~cardtable.errors.OptionError`. A :func:`using_language`
     block that is active keeps its own language until it ends.
@@ -131,9 +130,6 @@ def set_language(lang: str) -> None:
     """
     global _process_language
     _process_language = _check(lang)
-
-
-set_default_language = set_language
 
 
 def get_language() -> str:

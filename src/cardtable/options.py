@@ -18,7 +18,7 @@ from typing import Any
 from cardtable.errors import OptionError
 from cardtable.i18n import _
 
-__all__ = ["Option", "OptionValue", "validate_options"]
+__all__ = ["Option", "OptionValue", "options_line", "show_value", "validate_options"]
 
 OptionValue = int | str | bool | None
 
@@ -53,7 +53,7 @@ class Option:
     def allowed(self) -> str:
         """The allowed values in words (the current language), for help and errors."""
         if self.choices is not None:
-            return ", ".join(_show(c) for c in self.choices)
+            return ", ".join(show_value(c) for c in self.choices)
         if self.low is not None and self.high is not None:
             return _("a whole number from {low} to {high}").format(low=self.low, high=self.high)
         if self.low is not None:
@@ -96,15 +96,33 @@ class Option:
     def _refuse(self, value: object) -> OptionError:
         return OptionError(
             _("option {name!r} does not allow {value}; allowed: {allowed}").format(
-                name=self.name, value=_show(value), allowed=self.allowed()
+                name=self.name,
+                value="None" if value is None else show_value(value),
+                allowed=self.allowed(),
             )
         )
 
 
-def _show(value: object) -> str:
+def show_value(value: object) -> str:
+    """An option value as one types it on the command line (the same in every language).
+
+    >>> show_value(True), show_value(None), show_value(121), show_value("acc")
+    ('on', 'auto', '121', 'acc')
+    """
     if isinstance(value, bool):
         return "on" if value else "off"
+    if value is None:
+        return "auto"
     return str(value) if isinstance(value, int | str) else repr(value)
+
+
+def options_line(options: Mapping[str, object]) -> str:
+    """Options as ``name=value`` pairs, e.g. for a game's header line.
+
+    >>> options_line({"target": 61, "muggins": False})
+    'target=61, muggins=off'
+    """
+    return ", ".join(f"{name}={show_value(value)}" for name, value in options.items())
 
 
 def validate_options(

@@ -24,7 +24,7 @@ from cardtable.cli.render import board_text, event_text, result_text, winners_of
 from cardtable.engine import Game, State
 from cardtable.errors import CardtableError
 from cardtable.i18n import LANGUAGES, _, game_summary, game_title, ngettext, option_help
-from cardtable.options import OptionValue
+from cardtable.options import options_line, show_value
 from cardtable.play.plain import result_line
 from cardtable.play.storage import records_dir, saved_records
 from cardtable.records import read_record, write_record
@@ -82,21 +82,6 @@ def _root(
         choose_language(lang)
     except CardtableError as err:
         fail(str(err))
-
-
-def show_value(value: OptionValue) -> str:
-    """An option value as the command line writes it.
-
-    >>> show_value(True), show_value(None), show_value(121)
-    ('on', 'auto', '121')
-    """
-    if isinstance(value, bool):
-        return _("on") if value else _("off")
-    return _("auto") if value is None else str(value)
-
-
-def _options_line(game: Game) -> str:
-    return ", ".join(f"{k}={show_value(v)}" for k, v in game.options.items())
 
 
 def _players(cls: type[Game]) -> str:
@@ -229,7 +214,7 @@ def simulate(
         Text.assemble(
             (game_title(game), "bold"),
             f": {games} game{'s' if games != 1 else ''} between random bots, "
-            f"seeds {seed} to {seed + games - 1} ({_options_line(game)})",
+            f"seeds {seed} to {seed + games - 1} ({options_line(game.options)})",
         )
     )
     headers = ["Seat", "Wins", "Win rate", "Avg final score"]
@@ -348,7 +333,7 @@ def replay(
             (game_title(final.game), "bold"),
             " "
             + _("({options}), seed {seed}, {moves}; {view}").format(
-                options=_options_line(final.game), seed=final.seed, moves=moves, view=view
+                options=options_line(final.game.options), seed=final.seed, moves=moves, view=view
             ),
         )
     )
@@ -444,7 +429,7 @@ def demo(
             style="bold",
         )
     )
-    console.print(_options_line(game), style="dim")
+    console.print(options_line(game.options), style="dim")
     narrator = Narrator(console, state)
     narrator.update()
     _play_out_slowly(state, bots, narrator, pause)

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from cardtable.cli.common import parse_options
-from cardtable.i18n import LANGUAGES, language_from_env, set_default_language
+from cardtable.i18n import LANGUAGES, language_from_env, set_language
 from cardtable.play.plain import PlainTable
 from cardtable.play.session import Session, parse_players
 from cardtable.registry import load
@@ -18,7 +18,7 @@ __all__ = ["choose_language", "play"]
 
 def choose_language(lang: str | None) -> None:
     """Use ``--lang`` if given, else the locale's language (English unless it is Japanese)."""
-    set_default_language(lang if lang is not None else language_from_env())
+    set_language(lang if lang is not None else language_from_env())
 
 
 def play(

@@ -23,6 +23,7 @@ from typing import TextIO
 from cardtable.engine import State
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, game_summary, game_title
+from cardtable.options import options_line
 from cardtable.play.prompts import prompt
 from cardtable.play.session import HUMAN, Session, player_label
 from cardtable.play.storage import save_record
@@ -112,10 +113,9 @@ class PlainTable:
             _("seat {seat}: {player}").format(seat=i, player=_player_name(p, len(s.humans)))
             for i, p in enumerate(s.players)
         )
-        opts = ", ".join(f"{k}={_show(v)}" for k, v in s.game.options.items())
         self.say(
             _("{title} ({options}), seed {seed}").format(
-                title=game_title(s.game), options=opts, seed=s.seed
+                title=game_title(s.game), options=options_line(s.game.options), seed=s.seed
             )
         )
         self.say(players)
@@ -243,9 +243,3 @@ def _player_name(player: str, people: int) -> str:
     if player == HUMAN and people == 1:
         return _("you")
     return player_label(player)
-
-
-def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return "auto" if value is None else str(value)

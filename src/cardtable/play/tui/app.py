@@ -12,7 +12,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from cardtable.engine import Game, State
-from cardtable.i18n import set_default_language
+from cardtable.i18n import set_language
 from cardtable.play.session import Session
 from cardtable.play.tui.menu import LanguageChanged, MenuScreen, StartGame
 from cardtable.play.tui.replay import ReplayScreen
@@ -98,5 +98,5 @@ class CardtableApp(App[None]):
 
     def on_language_changed(self, message: LanguageChanged) -> None:
         # The whole process switches, so every widget draws in the new language.
-        set_default_language(message.language)
+        set_language(message.language)
         self.switch_screen(self._menu())

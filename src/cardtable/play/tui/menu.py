@@ -12,7 +12,7 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from cardtable.engine import Game
 from cardtable.errors import CardtableError
-from cardtable.i18n import LANGUAGES, _, game_title, get_language, option_help
+from cardtable.i18n import LANGUAGE_NAMES, LANGUAGES, _, game_title, get_language, option_help
 from cardtable.options import Option, OptionValue
 from cardtable.play.session import HUMAN, player_choices, player_label
 from cardtable.registry import game_class, load
@@ -20,11 +20,9 @@ from cardtable.registry import games as game_names
 
 __all__ = ["MenuScreen", "StartGame"]
 
-_LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
 
-
-def show_value(value: OptionValue) -> str:
-    """An option value as the menu shows it."""
+def value_label(value: OptionValue) -> str:
+    """An option value as the menu shows it, in the player's language."""
     if isinstance(value, bool):
         return _("on") if value else _("off")
     return _("auto") if value is None else str(value)
@@ -104,7 +102,7 @@ class MenuScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Language"))
                 yield Select(
-                    [(_LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                    [(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
                     value=get_language(),
                     allow_blank=False,
                     id="language",
@@ -129,14 +127,14 @@ class MenuScreen(Screen[None]):
             yield Label(spec.name)
             if spec.choices is not None:
                 yield Select(
-                    [(show_value(c), i) for i, c in enumerate(spec.choices)],
+                    [(value_label(c), i) for i, c in enumerate(spec.choices)],
                     value=spec.choices.index(value) if value in spec.choices else 0,
                     allow_blank=False,
                     id=f"opt-{spec.name}",
                 )
             elif spec.default is None and spec.low is not None and spec.high is not None:
                 yield Select(
-                    [(show_value(None), -1)]
+                    [(value_label(None), -1)]
                     + [(str(k), k) for k in range(spec.low, spec.high + 1)],
                     value=-1 if value is None else int(value),
                     allow_blank=False,
@@ -148,7 +146,7 @@ class MenuScreen(Screen[None]):
         text = option_help(spec)
         if spec.default is not None:
             text = _("{help} (default {default})").format(
-                help=text, default=show_value(spec.default)
+                help=text, default=value_label(spec.default)
             )
         yield Static(text, classes="help")
 
