@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from cardtable.bots import Bot, SeatView, bot_names, choose_for, make_bot
 from cardtable.bots.registry import LEVELS
-from cardtable.engine import JSON, Game, Move, State
+from cardtable.engine import JSON, Game, Move
 from cardtable.errors import CardtableError, OptionError
 from cardtable.i18n import _, ngettext
 
@@ -81,38 +80,22 @@ def parse_players(game: Game, text: str | Sequence[str] | None) -> list[str]:
     return names
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """A move made at the table, and by whom."""
-
-    seat: int
-    move: Move
-    by_bot: bool
-
-
 class Session:
     """A game with its players. ``players[i]`` is ``human`` or a bot name or level."""
 
-    def __init__(
-        self,
-        game: Game,
-        players: Sequence[str],
-        seed: int | None = None,
-        state: State | None = None,
-    ) -> None:
+    def __init__(self, game: Game, players: Sequence[str], seed: int | None = None) -> None:
         if seed is None:
-            seed = state.seed if state is not None else random.SystemRandom().randrange(1_000_000)
+            seed = random.SystemRandom().randrange(1_000_000)
         self.game = game
         self.players = list(parse_players(game, players))
         self.seed = seed
-        self.state = state if state is not None else game.new_state(seed=seed)
+        self.state = game.new_state(seed=seed)
         # One generator per table, so the bots differ from seat to seat yet repeat run to run.
         seeder = random.Random(seed)
         self.bots: list[Bot | None] = [
             None if p == HUMAN else make_bot(game.name, p, seeder.getrandbits(32))
             for p in self.players
         ]
-        self.turns: list[Turn] = []
 
     @property
     def humans(self) -> list[int]:
@@ -122,18 +105,11 @@ class Session:
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.bots[seat] is None
 
-    @property
-    def to_move(self) -> int | None:
-        return self.state.to_move
-
     def human_to_move(self) -> bool:
         """Whether a person must act now (False once the game is over)."""
         return not self.state.is_over and self.is_human(self.state.to_move)
 
-    def view(self, seat: int) -> SeatView:
-        return SeatView(self.state, seat)
-
-    def step_bot(self) -> Turn:
+    def step_bot(self) -> Move:
         """Let the bot whose turn it is make its move."""
         seat = self.state.to_move
         if seat is None or self.bots[seat] is None:
@@ -142,9 +118,7 @@ class Session:
         assert bot is not None
         move = choose_for(bot, self.state)
         self.state.apply(move)
-        turn = Turn(seat, move, True)
-        self.turns.append(turn)
-        return turn
+        return move
 
     def run_bots(self) -> int:
         """Play the bots' moves until a person must act or the game ends; how many were made."""
@@ -154,7 +128,7 @@ class Session:
             made += 1
         return made
 
-    def play(self, move: Move | str) -> Turn:
+    def play(self, move: Move | str) -> None:
         """A person's move (a Move or its notation); an illegal one raises and changes nothing."""
         seat = self.state.to_move
         if seat is None or not self.is_human(seat):
@@ -163,11 +137,6 @@ class Session:
         if isinstance(move, str):
             move = self.read_move(move, legal)
         self.state.apply(move)
-        # The move applied is the last of the history, whatever form it was typed in.
-        made = self.game.parse_move(self.state.history[-1])
-        turn = Turn(seat, made, False)
-        self.turns.append(turn)
-        return turn
 
     def read_move(self, text: str, legal: list[Move]) -> Move | str:
         """Typed text as a move; a bare card list means the one verb every legal move shares

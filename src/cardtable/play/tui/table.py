@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from cardtable.cards import card_str
 from cardtable.engine import Event, Move
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, game_summary, game_title
@@ -144,7 +145,6 @@ class TableScreen(Screen[None]):
         self.query_one("#log", RichLog).write(
             Text(_("{title}, seed {seed}").format(title=self.title, seed=self.session.seed))
         )
-        self.refresh_view()
         self.after_move()
 
     # ------------------------------------------------------------------ drawing
@@ -173,8 +173,9 @@ class TableScreen(Screen[None]):
         else:
             status = face.status(obs, players, viewer)
         self.query_one("#status", Static).update(colour_line(status, face.four_colour))
-        self._draw_hand(list(obs.get("hand") or []))
+        # The moves first: they decide which cards of the hand are playable.
         self._draw_moves(viewer)
+        self._draw_hand(list(obs.get("hand") or []))
         log = self.query_one("#log", RichLog)
         seat_events = self._seat_events()
         for event in seat_events[self.logged :]:
@@ -185,7 +186,7 @@ class TableScreen(Screen[None]):
 
     def _draw_hand(self, cards: list[str]) -> None:
         hand = self.query_one("#hand", Horizontal)
-        playable = {c for m in self.move_list for c in m.text.split()[1:]}
+        playable = {c for m in self.move_list for c in _card_names(m)}
         if cards != self.hand_cards:
             self.hand_cards = cards
             self.selected = []
@@ -205,7 +206,7 @@ class TableScreen(Screen[None]):
             and self.session.is_human(viewer)
         )
         legal = state.legal_moves() if mine else []
-        if [m.text for m in legal] != [m.text for m in self.move_list]:
+        if legal != self.move_list:  # moves are interned: equal lists hold the same objects
             self.move_list = legal
             moves.clear_options()
             moves.add_options(
@@ -216,8 +217,6 @@ class TableScreen(Screen[None]):
             )
             if legal:
                 moves.highlighted = 0
-            # The playable marks depend on the moves, which may change without the hand.
-            self._draw_hand(self.hand_cards)
 
     # ------------------------------------------------------------------ the flow
 
@@ -335,7 +334,7 @@ class TableScreen(Screen[None]):
         if not self._my_turn() or index >= len(self.hand_cards):
             return
         card = self.hand_cards[index]
-        with_card = [m for m in self.move_list if card in m.text.split()[1:]]
+        with_card = [m for m in self.move_list if card in _card_names(m)]
         if not with_card:
             verbs = {m.verb for m in self.move_list if m.cards}
             reason = None
@@ -370,7 +369,7 @@ class TableScreen(Screen[None]):
     def _selected_move(self) -> Move | None:
         picked = sorted(self.hand_cards[i] for i in self.selected)
         for move in self.move_list:
-            if move.cards and sorted(move.text.split()[1:]) == picked:
+            if move.cards and sorted(_card_names(move)) == picked:
                 return move
         return None
 
@@ -424,7 +423,7 @@ class TableScreen(Screen[None]):
             return
         assert self.viewer is not None
         move = self.session.hint(self.viewer)
-        self.selected = [i for i, c in enumerate(self.hand_cards) if c in move.text.split()[1:]]
+        self.selected = [i for i, c in enumerate(self.hand_cards) if c in _card_names(move)]
         if move in self.move_list:
             self.query_one("#moves", OptionList).highlighted = self.move_list.index(move)
         self._draw_hand(self.hand_cards)
@@ -446,6 +445,10 @@ class TableScreen(Screen[None]):
         if self.saved_path is not None and not self.finished:
             self.notify(_("The game so far is saved to {path}").format(path=self.saved_path))
         self.app.post_message(GoToMenu())
+
+
+def _card_names(move: Move) -> list[str]:
+    return [card_str(c) for c in move.cards]
 
 
 class GoToMenu(Message):
