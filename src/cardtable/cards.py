@@ -33,6 +33,7 @@ __all__ = [
     "Suit",
     "card_str",
     "cards_of",
+    "cards_str",
     "face_of",
     "mask_of",
     "pack",
@@ -125,6 +126,11 @@ def suit_of(card: int) -> int:
 def card_str(card: int) -> str:
     """Canonical ASCII notation of a card id: ``card_str(38) == '10H'``."""
     return _NAMES[card % FACES]
+
+
+def cards_str(cards: Iterable[int]) -> list[str]:
+    """The notation of each card id, in order: ``cards_str([38, 0]) == ['10H', 'AC']``."""
+    return [_NAMES[c % FACES] for c in cards]
 
 
 def pretty(card: int) -> str:

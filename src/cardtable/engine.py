@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from cardtable.cards import FACES, card_str, pack, parse_deck, shuffle
+from cardtable.cards import FACES, card_str, cards_str, pack, parse_deck, shuffle
 from cardtable.errors import CardtableError, IllegalMoveError
 from cardtable.i18n import _
 from cardtable.options import Option, OptionValue, validate_options
@@ -367,7 +367,7 @@ class State(ABC):
             "seed": self.seed,
         }
         if self.decks:
-            record["decks"] = [[card_str(c) for c in deck] for deck in self.decks]
+            record["decks"] = [cards_str(deck) for deck in self.decks]
         record["moves"] = list(self.history)
         record["result"] = self.result
         return record

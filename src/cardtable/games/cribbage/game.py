@@ -22,7 +22,7 @@ import random
 from itertools import combinations
 from typing import Any, ClassVar
 
-from cardtable.cards import card_str
+from cardtable.cards import card_str, cards_str
 from cardtable.engine import JSON, Event, Game, Move, PackSource, State
 from cardtable.errors import OptionError
 from cardtable.games.cribbage.moves import (
@@ -62,10 +62,6 @@ scoring 15 (2), 31 (2), pairs (2, 6, 12), runs (1 per card) and go or last card 
 show the hands count, non-dealer first, then the dealer's hand and the crib, with the starter as
 a fifth card: fifteens 2, pairs 2, runs 1 per card, flush 4 (5 with the starter; a crib flush
 needs all five), his nobs 1. The first to reach the target (121, or 61) wins at once.""")
-
-
-def _names(cards: Any) -> list[str]:
-    return [card_str(c) for c in cards]
 
 
 def _not_in_hand(cards: list[str]) -> str:
@@ -634,7 +630,7 @@ class CribbageState(State):
             {
                 "seat": owner,
                 "what": what,
-                "cards": _names(self._shown_cards(owner, what)),
+                "cards": cards_str(self._shown_cards(owner, what)),
             }
             for owner, what in self._show_order()[: self.shows]
         ]
@@ -650,14 +646,14 @@ class CribbageState(State):
             "scores": [self.pegs[self.side[s]] for s in range(n)],
             "match_points": [self.match_points[self.side[s]] for s in range(n)],
             "target": self.target,
-            "hand": _names(self.hands[seat]),
-            "laid_away": _names(self.discards[seat]),
+            "hand": cards_str(self.hands[seat]),
+            "laid_away": cards_str(self.discards[seat]),
             "hand_sizes": [len(self.hands[s]) for s in range(n)],
             "crib_size": len(self.crib),
             "starter": card_str(self.starter) if self.starter >= 0 else None,
             "count": self.count,
-            "count_cards": _names(self.seq[self.count_start :]),
-            "played": [_names(c for c in self.seq if c in self.kept[s]) for s in range(n)],
+            "count_cards": cards_str(self.seq[self.count_start :]),
+            "played": [cards_str(c for c in self.seq if c in self.kept[s]) for s in range(n)],
             "shown": shown,
             "legal_moves": [m.text for m in self.legal_moves()] if to_move == seat else [],
         }

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.cards import card_str
+from cardtable.cards import card_str, cards_str
 from cardtable.engine import JSON, Event
 from cardtable.games.cribbage.scoring import breakdown, peg_points
 from cardtable.i18n import N_, _, join_and, ngettext
@@ -72,10 +72,6 @@ _GAME_KINDS = {
 }
 
 
-def _names(cards: Any) -> list[str]:
-    return [card_str(c) for c in cards]
-
-
 def reason_name(reason: str) -> str:
     """The name of a score reason or show combination (``Combo.kind``), in the current language.
 
@@ -111,7 +107,7 @@ def _score(seat: int, points: int, reason: str, cards: Any, total: int, phase: s
             "points": points,
             "reason": reason,
             "call": _call(reason, points, N_),  # data: always English
-            "cards": _names(cards),
+            "cards": cards_str(cards),
             "total": total,
             "phase": phase,
         },
@@ -164,14 +160,14 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
         n = len(dealt) // (6 if len(dealt) == 12 else 5)
         out = [Event("deal", dealer, {"game": game_no, "deal": deal_no, "dealer": dealer})]
         for seat in range(n):
-            cards = _names(sorted(dealt[(seat - dealer - 1) % n :: n]))
+            cards = cards_str(sorted(dealt[(seat - dealer - 1) % n :: n]))
             out.append(Event("hand", seat, {"cards": cards}, visible_to=(seat,)))
         return out
     if kind == "discard":
         _, seat, cards = entry
         return [
             Event("discard", seat, {"count": len(cards)}),
-            Event("discard-cards", seat, {"cards": _names(cards)}, visible_to=(seat,)),
+            Event("discard-cards", seat, {"cards": cards_str(cards)}, visible_to=(seat,)),
         ]
     if kind == "starter":
         _, dealer, card = entry
@@ -181,11 +177,11 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
         combos = breakdown(cards, starter, what == "crib")
         data: dict[str, JSON] = {
             "what": what,
-            "cards": _names(cards),
+            "cards": cards_str(cards),
             "starter": card_str(starter),
             "points": worth,
             "breakdown": [
-                {"kind": c.kind, "points": c.points, "cards": _names(c.cards)} for c in combos
+                {"kind": c.kind, "points": c.points, "cards": cards_str(c.cards)} for c in combos
             ],
         }
         out = [Event("show", seat, data)]

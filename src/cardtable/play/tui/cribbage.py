@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.cards import parse_cards
+from cardtable.cards import cards_str, parse_cards
 from cardtable.engine import Event
 from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.games.cribbage.words import call
@@ -179,8 +179,8 @@ class CribbageFace(TableFace):
         )
         for option in options[:6]:
             table.add_row(
-                self.cards(_names(option.discard)),
-                self.cards(_names(option.keep)),
+                self.cards(cards_str(option.discard)),
+                self.cards(cards_str(option.keep)),
                 f"{option.hand_ev:.2f}",
                 f"{'+' if dealer else '-'}{option.crib_ev:.2f}",
                 f"{option.net:.2f}",
@@ -201,9 +201,3 @@ class CribbageFace(TableFace):
             Panel("a", _("Discard advisor"), self.advisor),
             Panel("b", _("Counted hands"), self.breakdown),
         ]
-
-
-def _names(cards: Sequence[int]) -> list[str]:
-    from cardtable.cards import card_str
-
-    return [card_str(c) for c in cards]

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from cardtable.cards import card_str
+from cardtable.cards import cards_str
 from cardtable.engine import Event, Move
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, game_summary, game_title
@@ -186,7 +186,7 @@ class TableScreen(Screen[None]):
 
     def _draw_hand(self, cards: list[str]) -> None:
         hand = self.query_one("#hand", Horizontal)
-        playable = {c for m in self.move_list for c in _card_names(m)}
+        playable = {c for m in self.move_list for c in cards_str(m.cards)}
         if cards != self.hand_cards:
             self.hand_cards = cards
             self.selected = []
@@ -334,7 +334,7 @@ class TableScreen(Screen[None]):
         if not self._my_turn() or index >= len(self.hand_cards):
             return
         card = self.hand_cards[index]
-        with_card = [m for m in self.move_list if card in _card_names(m)]
+        with_card = [m for m in self.move_list if card in cards_str(m.cards)]
         if not with_card:
             verbs = {m.verb for m in self.move_list if m.cards}
             reason = None
@@ -369,7 +369,7 @@ class TableScreen(Screen[None]):
     def _selected_move(self) -> Move | None:
         picked = sorted(self.hand_cards[i] for i in self.selected)
         for move in self.move_list:
-            if move.cards and sorted(_card_names(move)) == picked:
+            if move.cards and sorted(cards_str(move.cards)) == picked:
                 return move
         return None
 
@@ -423,7 +423,7 @@ class TableScreen(Screen[None]):
             return
         assert self.viewer is not None
         move = self.session.hint(self.viewer)
-        self.selected = [i for i, c in enumerate(self.hand_cards) if c in _card_names(move)]
+        self.selected = [i for i, c in enumerate(self.hand_cards) if c in cards_str(move.cards)]
         if move in self.move_list:
             self.query_one("#moves", OptionList).highlighted = self.move_list.index(move)
         self._draw_hand(self.hand_cards)
@@ -445,10 +445,6 @@ class TableScreen(Screen[None]):
         if self.saved_path is not None and not self.finished:
             self.notify(_("The game so far is saved to {path}").format(path=self.saved_path))
         self.app.post_message(GoToMenu())
-
-
-def _card_names(move: Move) -> list[str]:
-    return [card_str(c) for c in move.cards]
 
 
 class GoToMenu(Message):
