@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 import cardtable
 from cardtable.cli.app import app
-from cardtable.play.plain import result_line
+from cardtable.play.plain import result_line, scores_line
 from cardtable.play.session import Session
 from cardtable.play.storage import saved_records
 
@@ -22,11 +22,20 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def bots_game(seed: int) -> str:
-    """The result line of a 61-point game between two rules bots at a table with this seed."""
+def bots_game(seed: int) -> tuple[list[str], str]:
+    """The scores between deals and the result line of a 61-point game between two rules bots
+    at a table with this seed."""
     session = Session(cardtable.load("cribbage", target=61), ["rules", "rules"], seed=seed)
-    session.run_bots()
-    return result_line(session.state)
+    between = []
+    deals = 0
+    while session.bots_to_move():
+        session.step_bot()
+        now = sum(e.type == "deal" for e in session.state.events)
+        if now > deals:
+            if deals:
+                between.append("  " + scores_line(session.state))
+            deals = now
+    return between, result_line(session.state)
 
 
 def test_play_in_plain_lines_saves_the_record_and_replay_shows_it() -> None:
@@ -38,7 +47,11 @@ def test_play_in_plain_lines_saves_the_record_and_replay_shows_it() -> None:
         "Cribbage (players=2, target=61, skunk=acc, muggins=off, games=1, dealer=1), seed 3"
     )
     assert lines[1] == "seat 0: rules bot, seat 1: rules bot"
-    assert bots_game(3) in lines
+    between, result = bots_game(3)
+    assert result in lines
+    # The scores told between deals are those of that moment.
+    assert [line for line in lines if line.startswith("  Scores:")] == between
+    assert len(set(between)) == len(between) > 2
     (path,) = saved_records()
     assert f"Record saved to {path}" in lines
     listed = runner.invoke(app, ["records"])

@@ -187,7 +187,10 @@ class PlainTable:
         session = self.session
         last_human: int | None = None
         while True:
-            session.run_bots()
+            # One bot move at a time, so the scores printed between deals are those of then.
+            while session.bots_to_move():
+                session.step_bot()
+                self.flush_events()
             self.flush_events()
             state = session.state
             if state.is_over:

@@ -120,10 +120,14 @@ class Session:
         self.state.apply(move)
         return move
 
+    def bots_to_move(self) -> bool:
+        """Whether a bot must act now (False once the game is over)."""
+        return not self.state.is_over and not self.is_human(self.state.to_move)
+
     def run_bots(self) -> int:
         """Play the bots' moves until a person must act or the game ends; how many were made."""
         made = 0
-        while not self.state.is_over and not self.is_human(self.state.to_move):
+        while self.bots_to_move():
             self.step_bot()
             made += 1
         return made
