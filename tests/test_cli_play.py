@@ -47,8 +47,8 @@ def test_play_in_plain_lines_saves_the_record_and_replay_shows_it() -> None:
         "Cribbage (players=2, target=61, skunk=acc, muggins=off, games=1, dealer=1), seed 3"
     )
     assert lines[1] == "seat 0: rules bot, seat 1: rules bot"
-    between, result = bots_game(3)
-    assert result in lines
+    between, final = bots_game(3)
+    assert final in lines
     # The scores told between deals are those of that moment.
     assert [line for line in lines if line.startswith("  Scores:")] == between
     assert len(set(between)) == len(between) > 2
