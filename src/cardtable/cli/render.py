@@ -8,15 +8,14 @@
 
 from __future__ import annotations
 
-import re
 import string
 from collections.abc import Iterable
 
 from rich.text import Text
 
-from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS, card_str
 from cardtable.engine import Event, Game, State
 from cardtable.i18n import _, join_and, ngettext
+from cardtable.play.look import card_text, cards_text, colour_cards
 
 __all__ = [
     "board_text",
@@ -30,11 +29,6 @@ __all__ = [
     "winners_of",
 ]
 
-# ASCII word characters only: in Japanese a card stands right beside kana ("5Hを出す").
-_CARD = re.compile(r"(?<![\w-])(10|[2-9AJQK])([CDHS])(?![\w-])", re.ASCII)
-# Red suits in red; black suits in the terminal's own colour (readable on any background),
-# even inside a coloured line.
-_SUIT_STYLE = {"C": "bold default", "D": "bold red", "H": "bold red", "S": "bold default"}
 _EVENT_STYLE = {
     "deal": "bold cyan",
     "starter": "cyan",
@@ -42,30 +36,6 @@ _EVENT_STYLE = {
     "show": "green",
     "game over": "bold magenta",
 }
-
-
-def card_text(card: int | str) -> Text:
-    """One card with its suit symbol, coloured by suit."""
-    name = card_str(card) if isinstance(card, int) else card
-    rank, suit = name[:-1], name[-1]
-    return Text(rank + SUIT_SYMBOLS[SUIT_LETTERS.index(suit)], style=_SUIT_STYLE[suit])
-
-
-def cards_text(cards: Iterable[int | str]) -> Text:
-    """Cards separated by spaces, each coloured by suit."""
-    return Text(" ").join(card_text(c) for c in cards)
-
-
-def colour_cards(line: str, style: str = "") -> Text:
-    """``line`` with every card in ASCII notation shown with its coloured suit symbol."""
-    text = Text(style=style)
-    pos = 0
-    for match in _CARD.finditer(line):
-        text.append(line[pos : match.start()])
-        text.append_text(card_text(match.group(0)))
-        pos = match.end()
-    text.append(line[pos:])
-    return text
 
 
 def rich_format(template: str, style: str = "", **fields: str | Text) -> Text:

@@ -20,8 +20,8 @@ from rich.text import Text
 
 from cardtable.engine import Event, Game
 from cardtable.i18n import _
+from cardtable.play.look import cards_text, colour_cards
 from cardtable.play.session import HUMAN, player_label
-from cardtable.play.tui.look import cards_text, colour_line
 
 __all__ = ["Panel", "TableFace", "face_for", "register_face"]
 
@@ -47,10 +47,12 @@ class TableFace:
         self.four_colour = four_colour
 
     def cards(self, cards: Sequence[str]) -> Text:
+        if not cards:
+            return Text("–", style="dim")
         return cards_text(cards, self.four_colour)
 
     def line(self, text: str, style: str = "") -> Text:
-        return colour_line(text, self.four_colour, style)
+        return colour_cards(text, style, four_colour=self.four_colour)
 
     def event_line(self, event: Event) -> Text:
         """An event in words for the log: scores stand out, private events are dim."""

@@ -12,9 +12,9 @@ from textual.widgets import RichLog, Static
 
 from cardtable.engine import State
 from cardtable.i18n import _, game_title
+from cardtable.play.look import colour_cards
 from cardtable.play.plain import result_line
 from cardtable.play.tui.faces import face_for
-from cardtable.play.tui.look import colour_line
 
 __all__ = ["ReplayScreen"]
 
@@ -119,7 +119,7 @@ class ReplayScreen(Screen[None]):
             status = _("Move {index} of {count}").format(index=self.index, count=len(self.moves))
         if state.is_over:
             status += "  " + result_line(state)
-        self.query_one("#status", Static).update(colour_line(status, face.four_colour))
+        self.query_one("#status", Static).update(colour_cards(status, four_colour=face.four_colour))
         log = self.query_one("#log", RichLog)
         log.clear()
         events = state.events if seat is None else state.events_for(seat)

@@ -19,11 +19,11 @@ from cardtable.cards import cards_str
 from cardtable.engine import Event, Move
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, game_summary, game_title
+from cardtable.play.look import card_text, colour_cards
 from cardtable.play.plain import result_line
 from cardtable.play.session import Session
 from cardtable.play.storage import save_record
 from cardtable.play.tui.faces import face_for
-from cardtable.play.tui.look import card_text, colour_line
 from cardtable.play.tui.screens import InfoScreen, PassScreen, ResultScreen
 
 __all__ = ["CardWidget", "TableScreen"]
@@ -172,7 +172,7 @@ class TableScreen(Screen[None]):
             status = _("Waiting for the next player.")
         else:
             status = face.status(obs, players, viewer)
-        self.query_one("#status", Static).update(colour_line(status, face.four_colour))
+        self.query_one("#status", Static).update(colour_cards(status, four_colour=face.four_colour))
         # The moves first: they decide which cards of the hand are playable.
         self._draw_moves(viewer)
         self._draw_hand(list(obs.get("hand") or []))
@@ -211,7 +211,7 @@ class TableScreen(Screen[None]):
             moves.clear_options()
             moves.add_options(
                 [
-                    Option(colour_line(m.text, self.face.four_colour), id=str(i))
+                    Option(colour_cards(m.text, four_colour=self.face.four_colour), id=str(i))
                     for i, m in enumerate(legal)
                 ]
             )
@@ -343,7 +343,9 @@ class TableScreen(Screen[None]):
                 probe = self.session.game.parse_move(f"{verbs.pop()} {card}")
                 reason = self.session.state.refusal(probe)
             message = reason or _("{card} cannot be played now.").format(card=card)
-            self.notify(colour_line(message, self.face.four_colour).markup, severity="warning")
+            self.notify(
+                colour_cards(message, four_colour=self.face.four_colour).markup, severity="warning"
+            )
             self.app.bell()
             return
         if index in self.selected:
@@ -359,11 +361,11 @@ class TableScreen(Screen[None]):
         picked = " ".join(self.hand_cards[i] for i in self.selected)
         if chosen is not None:
             self.query_one("#status", Static).update(
-                colour_line(_("{move}: press Enter.").format(move=chosen.text))
+                colour_cards(_("{move}: press Enter.").format(move=chosen.text))
             )
         elif picked:
             self.query_one("#status", Static).update(
-                colour_line(_("Picked {cards}.").format(cards=picked))
+                colour_cards(_("Picked {cards}.").format(cards=picked))
             )
 
     def _selected_move(self) -> Move | None:
@@ -428,7 +430,7 @@ class TableScreen(Screen[None]):
             self.query_one("#moves", OptionList).highlighted = self.move_list.index(move)
         self._draw_hand(self.hand_cards)
         self.query_one("#status", Static).update(
-            colour_line(_("Hint: {move} (Enter plays it)").format(move=move.text))
+            colour_cards(_("Hint: {move} (Enter plays it)").format(move=move.text))
         )
 
     def action_panel(self, key: str) -> None:
