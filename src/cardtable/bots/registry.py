@@ -28,8 +28,9 @@ LEVEL_BOTS: dict[str, str] = {"beginner": "random", "easy": "rules"}
 
 BotFactory = Callable[[int | None], Bot]
 
-# name -> (factory, the games it plays; None for every game)
-_BOTS: dict[str, tuple[BotFactory, tuple[str, ...] | None]] = {}
+# (name, game) -> factory; the game None for a bot that plays every game. Several games may
+# each have their own bot under one name (every game's ``rules`` bot is its own).
+_BOTS: dict[tuple[str, str | None], BotFactory] = {}
 
 
 def register_bot(name: str, factory: BotFactory, games: tuple[str, ...] | None = None) -> None:
@@ -39,7 +40,12 @@ def register_bot(name: str, factory: BotFactory, games: tuple[str, ...] | None =
     >>> bot_names("doc-game")
     ['doc-random', 'random']
     """
-    _BOTS[name] = (factory, games)
+    for game in games if games is not None else (None,):
+        _BOTS[(name, game)] = factory
+
+
+def _factory(game: str, name: str) -> BotFactory | None:
+    return _BOTS.get((name, game)) or _BOTS.get((name, None))
 
 
 def bot_names(game: str) -> list[str]:
@@ -48,7 +54,7 @@ def bot_names(game: str) -> list[str]:
     >>> bot_names("calypso")
     ['random']
     """
-    return sorted(name for name, (_, games) in _BOTS.items() if games is None or game in games)
+    return sorted({name for name, plays in _BOTS if plays is None or plays == game})
 
 
 def make_bot(game: str, spec: str = "rules", seed: int | None = None) -> Bot:
@@ -66,10 +72,13 @@ levels: beginner, easy
     names = bot_names(game)
     if spec in LEVEL_BOTS:
         for level in reversed(LEVELS[: LEVELS.index(spec) + 1]):
-            if LEVEL_BOTS[level] in names:
-                return _BOTS[LEVEL_BOTS[level]][0](seed)
-    elif spec in names:
-        return _BOTS[spec][0](seed)
+            factory = _factory(game, LEVEL_BOTS[level])
+            if factory is not None:
+                return factory(seed)
+    else:
+        factory = _factory(game, spec)
+        if factory is not None:
+            return factory(seed)
     raise OptionError(
         f"no bot {spec!r} for {game}; bots: {', '.join(names) or 'none'}; "
         f"levels: {', '.join(LEVELS)}"

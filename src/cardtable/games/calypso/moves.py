@@ -1,0 +1,39 @@
+"""Calypso move notation: ``play 5H`` is the only move (a face; the copy does not matter).
+
+>>> str(parse_move("Play T♥")), parse_move("play 10h") is PLAY[38]
+('play 10H', True)
+"""
+
+from __future__ import annotations
+
+from cardtable.cards import FACES, parse_card
+from cardtable.engine import Move
+from cardtable.errors import CardError, IllegalMoveError
+from cardtable.i18n import N_, _
+
+__all__ = ["PLAY", "parse_move"]
+
+PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(FACES))
+
+FORMS = N_("play C (C a card such as 5H)")
+
+
+def parse_move(text: str) -> Move:
+    """Read a move in any accepted card form; raise :class:`IllegalMoveError` if malformed."""
+    if not isinstance(text, str):
+        raise IllegalMoveError(
+            _("a move is text such as 'play 5H', not {text!r}").format(text=text)
+        )
+    words = text.replace(",", " ").split()
+    if not words:
+        raise IllegalMoveError(_("empty move; moves are: {forms}").format(forms=_(FORMS)))
+    if words[0].lower() == "play" and len(words) == 2:
+        try:
+            return PLAY[parse_card(words[1])]
+        except CardError as err:
+            raise IllegalMoveError(
+                _("malformed move {text!r}: {error}").format(text=text, error=err)
+            ) from None
+    raise IllegalMoveError(
+        _("malformed move {text!r}; moves are: {forms}").format(text=text, forms=_(FORMS))
+    )

@@ -1,0 +1,140 @@
+"""Calypso events: built from the game's compact log, and told in words (English, Japanese).
+
+Event data is for machines and always English; :func:`describe_event` tells an event in the
+current language.
+
+>>> from cardtable.engine import Event
+>>> from cardtable.i18n import using_language
+>>> event = Event("trick", 2, {"cards": ["2S", "3S", "2H", "5S"], "seats": [0, 1, 2, 3],
+...                            "reason": "trump-in"})
+>>> describe_event(event)
+'Seat 2 wins the trick (2S 3S 2H 5S): trumps in'
+>>> with using_language("ja"):
+...     describe_event(event)
+'席2がトリックを取る (2S 3S 2H 5S): 切り札で割り込み'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.cards import card_str, cards_str
+from cardtable.engine import JSON, Event
+from cardtable.games.calypso.tricks import REASONS
+from cardtable.i18n import N_, _, ngettext
+
+__all__ = ["describe_event", "materialize", "reason_words"]
+
+_WHY = {
+    "led-trump": N_("led trump stands"),
+    "trump-in": N_("trumps in"),
+    "highest-trump": N_("highest trump"),
+    "first-equal-trump": N_("first of equal trumps"),
+    "last-trump": N_("last to trump in"),
+    "highest": N_("highest card of the suit led"),
+    "first-equal": N_("first of equal cards"),
+}
+assert set(_WHY) == set(REASONS)
+
+
+def reason_words(reason: str) -> str:
+    """Why a trick was won, in the current language.
+
+    >>> reason_words("led-trump")
+    'led trump stands'
+    """
+    return _(_WHY.get(reason, reason))
+
+
+def _sort(cards: Any) -> list[int]:
+    from cardtable.games.calypso.game import SORT_KEY
+
+    return sorted(cards, key=SORT_KEY.__getitem__)
+
+
+def materialize(entry: tuple[Any, ...]) -> list[Event]:
+    """The public and private events of one log entry."""
+    kind = entry[0]
+    if kind == "play":
+        _, seat, card = entry
+        return [Event("play", seat, {"card": card_str(card)})]
+    if kind == "trick":
+        _, winner, cards, seats, reason = entry
+        data: dict[str, JSON] = {
+            "cards": cards_str(cards),
+            "seats": list(seats),
+            "reason": reason,
+            "why": _WHY[reason],  # data: always English
+        }
+        return [Event("trick", winner, data)]
+    if kind == "lay":
+        _, seat, card, count = entry
+        return [Event("lay", seat, {"card": card_str(card), "count": count})]
+    if kind == "calypso":
+        return [Event("calypso", entry[1], {"number": entry[2]})]
+    if kind == "pile":
+        _, seat, added, size = entry
+        return [Event("pile", seat, {"cards": added, "size": size})]
+    if kind == "deal":
+        _, round_no, deal_no, dealer, dealt = entry
+        out = [Event("deal", dealer, {"round": round_no, "deal": deal_no, "dealer": dealer})]
+        for seat in range(4):
+            cards = cards_str(_sort(dealt[(seat - dealer - 1) % 4 :: 4]))
+            out.append(Event("hand", seat, {"cards": cards}, visible_to=(seat,)))
+        return out
+    if kind == "round over":
+        return [Event("round over", None, dict(entry[1]))]
+    if kind == "game over":
+        totals = entry[1]
+        winners = (
+            [0, 1, 2, 3] if totals[0] == totals[1] else [0, 2] if totals[0] > totals[1] else [1, 3]
+        )
+        return [Event("game over", None, {"sides": list(totals), "winners": winners})]
+    raise ValueError(f"unknown log entry {kind!r}")
+
+
+def describe_event(event: Event) -> str:
+    """One line for an event in the current language, as the plain log and ``replay`` print it."""
+    d = event.data
+    seat = event.seat
+    kind = event.type
+    if kind == "deal":
+        return _("Round {round}, deal {deal}: seat {dealer} deals").format(
+            round=d["round"], deal=d["deal"], dealer=d["dealer"]
+        )
+    if kind == "hand":
+        return _("Seat {seat} is dealt {cards}").format(seat=seat, cards=" ".join(d["cards"]))
+    if kind == "play":
+        return _("Seat {seat} plays {card}").format(seat=seat, card=d["card"])
+    if kind == "trick":
+        return _("Seat {seat} wins the trick ({cards}): {why}").format(
+            seat=seat, cards=" ".join(d["cards"]), why=reason_words(str(d["reason"]))
+        )
+    if kind == "lay":
+        return _("Seat {seat} lays {card} on the calypso ({count} of 13)").format(
+            seat=seat, card=d["card"], count=d["count"]
+        )
+    if kind == "calypso":
+        return _("Seat {seat} completes calypso number {number}!").format(
+            seat=seat, number=d["number"]
+        )
+    if kind == "pile":
+        return ngettext(
+            "{cards} card to seat {seat}'s trick pile ({size} there)",
+            "{cards} cards to seat {seat}'s trick pile ({size} there)",
+            d["cards"],
+        ).format(cards=d["cards"], seat=seat, size=d["size"])
+    if kind == "round over":
+        sides = d["sides"]
+        totals = d["totals"]
+        return _(
+            "Round {round} over: seats 0+2 score {a}, seats 1+3 score {b} (totals {ta} to {tb})"
+        ).format(round=d["round"], a=sides[0], b=sides[1], ta=totals[0], tb=totals[1])
+    if kind == "game over":
+        a, b = d["sides"]
+        if a == b:
+            return _("Game over: a draw at {points} each").format(points=a)
+        if a > b:
+            return _("Game over: seats 0 and 2 win, {a} to {b}").format(a=a, b=b)
+        return _("Game over: seats 1 and 3 win, {a} to {b}").format(a=b, b=a)
+    return kind
