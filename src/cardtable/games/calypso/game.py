@@ -27,11 +27,10 @@ from typing import Any, ClassVar
 
 from cardtable.cards import FACES, SUIT_LETTERS, card_str, cards_str
 from cardtable.engine import JSON, Event, Game, Move, PackSource, State
-from cardtable.errors import OptionError
 from cardtable.games.calypso.moves import PLAY, parse_move
 from cardtable.games.calypso.tricks import ALL_FOURS, RULE_NAMES, VALUE, trick_winner
 from cardtable.i18n import N_, _, ngettext
-from cardtable.options import Option, OptionValue
+from cardtable.options import Option
 from cardtable.registry import register
 
 __all__ = [
@@ -66,7 +65,7 @@ SORT_KEY = tuple((c & 3) * 64 + (14 - VALUE[c]) * 4 + c // FACES for c in range(
 _PLAY_OF = tuple(PLAY[c % FACES] for c in range(CARDS))
 
 #: Every allowed ``suits`` value: the suit letters of seats 0..3, ♠ always with ♥ and ♣ with ♦.
-SUIT_CHOICES = ("SCHD", "SDHC", "HCSD", "HDSC", "CSDH", "CHDS", "DSCH", "DHCS")
+SUIT_CHOICES = ("schd", "sdhc", "hcsd", "hdsc", "csdh", "chds", "dsch", "dhcs")
 
 SUMMARY = N_("""\
 Calypso: four players in two partnerships (seats 0+2 against 1+3), four packs shuffled together
@@ -117,7 +116,7 @@ class CalypsoGame(Game):
         ),
         Option(
             "suits",
-            "SCHD",
+            "schd",
             N_(
                 "the trump suits of seats 0, 1, 2, 3 as letters (C D H S); spades and hearts "
                 "are always partners, as are clubs and diamonds"
@@ -134,18 +133,6 @@ class CalypsoGame(Game):
         Option("dealer", 3, N_("seat of the first dealer (default: the last seat)"), low=0, high=3),
     )
 
-    def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
-        suits = options["suits"]
-        if isinstance(suits, str):
-            options["suits"] = suits.upper()
-            if options["suits"] not in SUIT_CHOICES:
-                raise OptionError(
-                    _("option 'suits' does not allow {value!r}; allowed: {allowed}").format(
-                        value=suits, allowed=", ".join(SUIT_CHOICES)
-                    )
-                )
-        return options
-
     @property
     def num_players(self) -> int:
         return 4
@@ -153,7 +140,7 @@ class CalypsoGame(Game):
     @property
     def trumps(self) -> tuple[int, ...]:
         """The trump suit (0 clubs .. 3 spades) of each seat."""
-        return tuple(SUIT_LETTERS.index(ch) for ch in str(self.options["suits"]))
+        return tuple(SUIT_LETTERS.index(ch) for ch in str(self.options["suits"]).upper())
 
     def _new_state(self, seed: int, decks: tuple[tuple[int, ...], ...]) -> CalypsoState:
         return CalypsoState(self, seed, decks)

@@ -74,7 +74,7 @@ def materialize(entry: tuple[Any, ...]) -> list[Event]:
         return [Event("calypso", entry[1], {"number": entry[2]})]
     if kind == "pile":
         _, seat, added, size = entry
-        return [Event("pile", seat, {"cards": added, "size": size})]
+        return [Event("pile", seat, {"count": added, "size": size})]
     if kind == "deal":
         _, round_no, deal_no, dealer, dealt = entry
         out = [Event("deal", dealer, {"round": round_no, "deal": deal_no, "dealer": dealer})]
@@ -120,10 +120,10 @@ def describe_event(event: Event) -> str:
         )
     if kind == "pile":
         return ngettext(
-            "{cards} card to seat {seat}'s trick pile ({size} there)",
-            "{cards} cards to seat {seat}'s trick pile ({size} there)",
-            d["cards"],
-        ).format(cards=d["cards"], seat=seat, size=d["size"])
+            "{count} card to seat {seat}'s trick pile ({size} there)",
+            "{count} cards to seat {seat}'s trick pile ({size} there)",
+            d["count"],
+        ).format(count=d["count"], seat=seat, size=d["size"])
     if kind == "round over":
         sides = d["sides"]
         totals = d["totals"]

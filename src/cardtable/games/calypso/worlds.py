@@ -46,8 +46,12 @@ def sample_world(state: CalypsoState, seat: int, rng: random.Random) -> CalypsoS
     world._src = PackSource(world.seed, (), PACKS)
     dealt = 52 * state.deal_no
     others = [s for s in range(4) if s != seat]
-    # Sorted, so the sample depends only on which cards are hidden, not on where they are.
-    hidden = sorted([c for s in others for c in state.hands[s]] + state.pack[dealt:])
+    # Sorted by face, so the sample depends only on which faces are hidden, not on where they
+    # are or which copy of a face went where (copies are interchangeable to every player).
+    hidden = sorted(
+        [c for s in others for c in state.hands[s]] + state.pack[dealt:],
+        key=lambda c: (c % 52, c),
+    )
     sizes = {s: len(state.hands[s]) for s in others}
     voids = {s: state.voids[s] for s in others}
     rng.shuffle(hidden)

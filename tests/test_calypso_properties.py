@@ -1,0 +1,229 @@
+"""Random Calypso games with the invariants of ARCHITECTURE.md checked after every move.
+
+- the 208 cards are conserved, and at the end of each round 13 x calypsos + cards of
+  unfinished calypsos + trick-pile cards = 208 (RULES.md 1.12, vector 41);
+- legal moves are never empty while the game goes on, each applies, others are refused and
+  change nothing; a seat follows suit whenever it can (all-fours: or plays its own suit);
+- a seat's observation and events do not change when the cards hidden from it are dealt
+  differently (the leak test), and public events name only cards everyone has seen;
+- sampled worlds keep what the seat knows and every void shown;
+- a record replays to the same game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cardtable
+from cardtable.cards import card_str, parse_card
+from cardtable.engine import Move
+from cardtable.errors import IllegalMoveError
+from cardtable.games.calypso import CalypsoState
+from cardtable.games.calypso.moves import PLAY
+
+RULES = ["standard", "lead-ranks", "last-trump", "all-fours"]
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"trick_rule": "lead-ranks"},
+    {"trick_rule": "last-trump", "dealer": 0},
+    {"trick_rule": "all-fours", "suits": "hdsc"},
+    {"rounds": 2, "suits": "dsch"},
+]
+
+
+def random_pack(rng: random.Random) -> list[str]:
+    cards = list(range(208))
+    rng.shuffle(cards)
+    return [card_str(c) for c in cards]
+
+
+def check_invariants(state: CalypsoState) -> None:
+    places = state.card_places()
+    assert sorted(c for cards in places.values() for c in cards) == list(range(208))
+    obs = state.observation(0)
+    in_hands = sum(obs["hand_sizes"])
+    on_table = len(obs["trick"])
+    laid = sum(13 * k + len(c) for k, c in zip(obs["completed"], obs["calypsos"], strict=True))
+    assert laid + sum(obs["pile_sizes"]) + in_hands + on_table + obs["undealt"] == 208
+    assert sum(obs["played"].values()) == laid + sum(obs["pile_sizes"]) + on_table
+    if state.is_over:
+        assert state.to_move is None and state.legal_moves() == []
+        assert state.result is not None
+    else:
+        assert state.to_move in range(4)
+        assert state.legal_moves()
+        assert state.result is None
+    assert obs["scores"][0] == obs["scores"][2] and obs["scores"][1] == obs["scores"][3]
+    assert json.loads(json.dumps(obs)) == obs
+
+
+def check_follow(state: CalypsoState, move: Move) -> None:
+    """The move follows suit when the seat can (all-fours: or is of the seat's own suit)."""
+    obs = state.observation(state.turn)
+    led = obs["led"]
+    if led is None:
+        return
+    suit = str(move)[-1]
+    holds = any(c[-1] == led for c in obs["hand"])
+    own = obs["suits"][state.turn]
+    allowed = {led} | ({own} if obs["trick_rule"] == "all-fours" else set())
+    assert not holds or suit in allowed
+
+
+def snapshot(state: CalypsoState) -> tuple[Any, ...]:
+    return (
+        json.dumps(state.to_record(), sort_keys=True),
+        [json.dumps(state.observation(s), sort_keys=True) for s in range(4)],
+        len(state.events),
+    )
+
+
+def twin_for(state: CalypsoState, seat: int, rng: random.Random) -> CalypsoState:
+    """The same game with the cards now hidden from ``seat`` (other hands, undealt pack)
+    permuted within each suit, which keeps every void and so replays the same moves."""
+    places = state.card_places()
+    hidden = [c for s in range(4) if s != seat for c in places[f"hand {s}"]] + places["stock"]
+    sigma: dict[int, int] = {}
+    for suit in range(4):
+        group = [c for c in hidden if c & 3 == suit]
+        shuffled = group[:]
+        rng.shuffle(shuffled)
+        sigma.update(zip(group, shuffled, strict=True))
+    decks = [list(d) for d in state.decks]
+    current = state.round_no - 1
+    decks[current] = [sigma.get(c, c) for c in state.pack]
+    twin = state.game.new_state(seed=state.seed, decks=[[card_str(c) for c in d] for d in decks])
+    twin.apply_all(state.history)
+    assert isinstance(twin, CalypsoState)
+    return twin
+
+
+def assert_no_leak(state: CalypsoState, rng: random.Random) -> None:
+    for seat in range(4):
+        twin = twin_for(state, seat, rng)
+        assert twin.observation(seat) == state.observation(seat)
+        mine = [e.to_dict() for e in state.events_for(seat)]
+        assert [e.to_dict() for e in twin.events_for(seat)] == mine
+        # A world sampled from either depends only on what the seat knows.
+        a = state.sample_world(seat, random.Random(7))
+        b = twin.sample_world(seat, random.Random(7))
+        assert a.observation(seat) == b.observation(seat)
+        for other in range(4):
+            assert a.observation(other)["hand"] == b.observation(other)["hand"]
+
+
+def assert_public_events_name_played_cards(state: CalypsoState) -> None:
+    played = {c for c in state.done} | set(state.trick)
+    faces = {c % 52 for c in played}
+    for event in state.events_for(None):
+        for key in ("card", "cards"):
+            value = event.data.get(key)
+            names = value if isinstance(value, list) else [value] if value else []
+            for name in names:
+                assert parse_card(name) in faces or event.type == "round over"
+
+
+def assert_world_fits(state: CalypsoState, seat: int, rng: random.Random) -> None:
+    world = state.sample_world(seat, rng)
+    assert world.observation(seat) == state.observation(seat) | {
+        "legal_moves": world.observation(seat)["legal_moves"]
+    }
+    assert sorted(c for cards in world.card_places().values() for c in cards) == list(range(208))
+    for other in range(4):
+        assert len(world.hands[other]) == len(state.hands[other])
+        for card in world.hands[other]:
+            assert not state.voids[other] >> (card & 3) & 1, "a world breaks a shown void"
+    assert world.history == [] and world.decks == ()
+
+
+def assert_refuses(state: CalypsoState) -> None:
+    legal = state.legal_moves()
+    before = snapshot(state)
+    for probe in (PLAY[0], PLAY[51], PLAY[20], Move("pass")):
+        if probe in legal:
+            continue
+        try:
+            state.apply(probe)
+        except IllegalMoveError:
+            pass
+        else:
+            raise AssertionError(f"{probe} was accepted but is not legal")
+        assert snapshot(state) == before
+
+
+def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> CalypsoState:
+    rng = random.Random(seed)
+    packs = [random_pack(rng) for _ in range(int(options.get("rounds", 1)))]
+    state = cardtable.load("calypso", **options).new_state(seed=seed, decks=packs)
+    assert isinstance(state, CalypsoState)
+    check_invariants(state)
+    while not state.is_over:
+        legal = state.legal_moves()
+        if thorough and rng.random() < 0.04:
+            assert_no_leak(state, rng)
+            assert_world_fits(state, rng.randrange(4), rng)
+            assert_refuses(state)
+            for move in legal:
+                copy = state.clone()
+                before = snapshot(state)
+                copy.apply(move)
+                check_invariants(copy)
+                assert snapshot(state) == before
+        move = rng.choice(legal)
+        check_follow(state, move)
+        state.apply(move)
+        check_invariants(state)
+    if thorough:
+        assert_public_events_name_played_cards(state)
+    result = state.result
+    assert result is not None and result["cards"] == 208
+    for summary in result["rounds"]:
+        seats = summary["seats"]
+        assert sum(13 * s["calypsos"] + s["in_progress"] + s["pile"] for s in seats) == 208
+    record = json.loads(json.dumps(state.to_record()))
+    replay = cardtable.from_record(record)
+    assert replay.result == state.result
+    assert [e.to_dict() for e in replay.events] == [e.to_dict() for e in state.events]
+    return state
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+@given(seed=st.integers(0, 2**31 - 1), options=st.sampled_from(OPTION_SETS))
+def test_random_games_keep_every_invariant(seed: int, options: dict[str, Any]) -> None:
+    play_checked(seed, options, thorough=True)
+
+
+def test_a_thousand_random_deals() -> None:
+    """250 random games (1,000 deals, every option set) with the invariants after every move."""
+    sides = [0, 0]
+    for i in range(250):
+        state = play_checked(i, OPTION_SETS[i % len(OPTION_SETS)], thorough=False)
+        result = state.result
+        assert result is not None
+        sides[0] += result["sides"][0] > result["sides"][1]
+        sides[1] += result["sides"][1] > result["sides"][0]
+    assert min(sides) > 50  # random play: neither side wins every time
+
+
+def test_leak_two_deals_differing_in_who_holds_a_card() -> None:
+    """Two deals that differ only in East's and West's hands look the same to North."""
+    rng = random.Random(3)
+    base = random_pack(rng)
+    other = base[:]
+    # Dealer seat 3 deals from seat 0: East (1) gets 1, 5, 9, ...; West (3) 3, 7, 11, ...
+    other[1], other[3] = other[3], other[1]
+    other[5], other[100] = other[100], other[5]
+    game = cardtable.load("calypso")
+    a = game.new_state(decks=[base])
+    b = game.new_state(decks=[other])
+    assert base[1] != base[3] or base[5] != base[100]
+    assert a.observation(0) == b.observation(0)
+    assert [e.to_dict() for e in a.events_for(0)] == [e.to_dict() for e in b.events_for(0)]
+    assert a.observation(1) != b.observation(1) or a.observation(3) != b.observation(3)
