@@ -362,20 +362,18 @@ def test_rounds_add_up_and_each_reshuffles() -> None:
 
 
 def test_equal_totals_are_a_draw() -> None:
-    state = cardtable.load("calypso").new_state(seed=2)
-    state.totals = [3000, 3000]  # the final tally of a drawn game
-    state.is_over = True
-    state.round_results = [
-        {
-            "round": 1,
-            "seats": [{"calypsos": 0, "in_progress": 0, "pile": 52}] * 4,
-            "sides": [3000, 3000],
-            "totals": [3000, 3000],
-        }
-    ]
+    # Seed 28 with everyone always playing the first legal card ends 1630 to 1630.
+    state = cardtable.load("calypso").new_state(seed=28)
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
     result = state.result
     assert result is not None
-    assert (result["draw"], result["winners"]) == (True, [0, 1, 2, 3])
+    assert (result["sides"], result["draw"], result["winners"]) == (
+        [1630, 1630],
+        True,
+        [0, 1, 2, 3],
+    )
+    assert state.game.describe(state.events[-1]) == "Game over: a draw at 1630 each"
 
 
 def test_suits_option_changes_the_personal_trumps() -> None:

@@ -353,7 +353,7 @@ class CalypsoState(State):
             )
         sides = [seats[0]["points"] + seats[2]["points"], seats[1]["points"] + seats[3]["points"]]
         for side in (0, 1):
-            self.totals[side] += sides[side]  # type: ignore[operator]
+            self.totals[side] += sides[side]
         summary: dict[str, JSON] = {
             "round": self.round_no,
             "seats": seats,
@@ -412,8 +412,8 @@ class CalypsoState(State):
             legal = self._legal()
         if move.__class__ is Move and move in legal:
             self._legal_cache = None
-            self.history.append(move.text)  # type: ignore[union-attr]
-            self._play(self.turn, move.cards[0])  # type: ignore[union-attr]
+            self.history.append(move.text)
+            self._play(self.turn, move.cards[0])
         else:
             State.apply(self, move)
 
