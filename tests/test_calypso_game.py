@@ -8,63 +8,13 @@ from collections.abc import Sequence
 import pytest
 
 import cardtable
-from cardtable.cards import parse_card
+from calypso_deals import FACES, NONE, SUITS, Deal, build_pack, new
 from cardtable.errors import IllegalMoveError, OptionError
 from cardtable.games.calypso import CalypsoState, calypso_points
 from cardtable.games.calypso.game import SUIT_CHOICES
 
-SUITS = "CDHS"
-FACES = [
-    r + s for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") for s in SUITS
-]
 # Default personal suits: seat 0 spades, 1 clubs, 2 hearts, 3 diamonds.
 OWN = {0: "S", 1: "C", 2: "H", 3: "D"}
-
-
-Deal = tuple[Sequence[Sequence[str]], Sequence[str]]
-
-
-def build_pack(*deals: Deal) -> list[str]:
-    """A 208-card pack whose n-th deal gives seat s the cards ``hands[s]`` first, topped up to
-    13 with cards of suits not in ``avoid[s]``; the rest of the pack follows.
-
-    The first dealer is seat 3 and the deal passes left, so in deal d (0-based) card 4k + j
-    goes to seat (d + j) % 4.
-    """
-    pool = [face for _ in range(4) for face in FACES]
-    for hands, _avoid in deals:
-        for hand in hands:
-            for card in hand:
-                pool.remove(card_name(card))
-    out: list[str] = []
-    for d, (hands, avoid) in enumerate(deals):
-        full = []
-        for seat, hand in enumerate(hands):
-            cards = [card_name(c) for c in hand]
-            for card in list(pool):
-                if len(cards) == 13:
-                    break
-                if card[-1] not in avoid[seat]:
-                    cards.append(card)
-                    pool.remove(card)
-            assert len(cards) == 13
-            full.append(cards)
-        out += [full[(d + k % 4) % 4][k // 4] for k in range(52)]
-    return out + pool
-
-
-def card_name(text: str) -> str:
-    """Canonical notation (10 not T), so the pool can find the card."""
-    return FACES[parse_card(text)]
-
-
-def new(*deals: Deal, **options: object) -> CalypsoState:
-    state = cardtable.load("calypso", **options).new_state(decks=[build_pack(*deals)])
-    assert isinstance(state, CalypsoState)
-    return state
-
-
-NONE = ("", "", "", "")
 
 
 def play_trick(state: CalypsoState, cards: Sequence[str]) -> dict[str, object]:

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cardtable
+from calypso_deals import twin_for
 from cardtable.cards import card_str, parse_card
 from cardtable.engine import Move
 from cardtable.errors import IllegalMoveError
@@ -81,26 +82,6 @@ def snapshot(state: CalypsoState) -> tuple[Any, ...]:
         [json.dumps(state.observation(s), sort_keys=True) for s in range(4)],
         len(state.events),
     )
-
-
-def twin_for(state: CalypsoState, seat: int, rng: random.Random) -> CalypsoState:
-    """The same game with the cards now hidden from ``seat`` (other hands, undealt pack)
-    permuted within each suit, which keeps every void and so replays the same moves."""
-    places = state.card_places()
-    hidden = [c for s in range(4) if s != seat for c in places[f"hand {s}"]] + places["stock"]
-    sigma: dict[int, int] = {}
-    for suit in range(4):
-        group = [c for c in hidden if c & 3 == suit]
-        shuffled = group[:]
-        rng.shuffle(shuffled)
-        sigma.update(zip(group, shuffled, strict=True))
-    decks = [list(d) for d in state.decks]
-    current = state.round_no - 1
-    decks[current] = [sigma.get(c, c) for c in state.pack]
-    twin = state.game.new_state(seed=state.seed, decks=[[card_str(c) for c in d] for d in decks])
-    twin.apply_all(state.history)
-    assert isinstance(twin, CalypsoState)
-    return twin
 
 
 def assert_no_leak(state: CalypsoState, rng: random.Random) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardtable.bots.calypso_rules import CalypsoRulesBot
 from cardtable.bots.cribbage_rules import CribbageRulesBot
 from cardtable.bots.protocol import Bot
 from cardtable.bots.random_bot import RandomBot
@@ -52,7 +53,7 @@ def bot_names(game: str) -> list[str]:
     """The names of the bots that play ``game``, sorted.
 
     >>> bot_names("calypso")
-    ['random']
+    ['random', 'rules']
     """
     return sorted({name for name, plays in _BOTS if plays is None or plays == game})
 
@@ -87,3 +88,4 @@ levels: beginner, easy
 
 register_bot("random", RandomBot)
 register_bot("rules", CribbageRulesBot, games=("cribbage",))
+register_bot("rules", CalypsoRulesBot, games=("calypso",))
