@@ -62,7 +62,13 @@ async def play_by_keys(app: CardtableApp, pilot: object, limit: int = 3000) -> d
         if move.cards and turn % 3 == 0:
             # Pick the cards by their number keys, then Enter when more than one is needed.
             for text in move.text.split()[1:]:
-                await pilot.press(str(table.hand_cards.index(text) + 1))
+                index = table.hand_cards.index(text)
+                if index < 10:
+                    await pilot.press(str((index + 1) % 10))
+                else:  # past the number keys: the cursor
+                    while table.cursor != index:
+                        await pilot.press("right")
+                    await pilot.press("space")
             if len(move.cards) > 1:
                 await pilot.press("enter")
             counts["digits"] += 1

@@ -72,7 +72,13 @@ def _generic(obs: Obs) -> str:
     return head + _("Your move (type moves to list them).")
 
 
-_PROMPTS: dict[str, Callable[[Obs], str]] = {"cribbage": _cribbage}
+def _calypso(obs: Obs) -> str:
+    from cardtable.games.calypso.words import prompt as calypso_prompt
+
+    return calypso_prompt(dict(obs))
+
+
+_PROMPTS: dict[str, Callable[[Obs], str]] = {"cribbage": _cribbage, "calypso": _calypso}
 
 
 def prompt(game: str, obs: Obs) -> str:

@@ -138,3 +138,47 @@ def describe_event(event: Event) -> str:
             return _("Game over: seats 0 and 2 win, {a} to {b}").format(a=a, b=b)
         return _("Game over: seats 1 and 3 win, {a} to {b}").format(a=b, b=a)
     return kind
+
+
+#: The names of the trick rules, for the table and the menu.
+RULE_WORDS = {
+    "standard": N_("standard (any trump-in beats a led trump)"),
+    "lead-ranks": N_("lead-ranks (a led trump competes by rank)"),
+    "last-trump": N_("last-trump (the last trump-in wins)"),
+    "all-fours": N_("all-fours (you may trump while able to follow)"),
+}
+
+
+def rule_words(rule: str) -> str:
+    """The trick rule in the current language.
+
+    >>> rule_words("last-trump")
+    'last-trump (the last trump-in wins)'
+    """
+    return _(RULE_WORDS.get(rule, rule))
+
+
+def prompt(obs: dict[str, Any]) -> str:
+    """What the seat of ``obs`` must do now, in one line.
+
+    >>> import cardtable
+    >>> print(prompt(cardtable.load("calypso").new_state(seed=1).observation(0)))
+    Your hand: 10C 7C AD 2D AH KH 7H 5H 2H 7S 5S 3S 2S. You lead (any card, e.g. play 10C).
+    """
+    hand = " ".join(obs.get("hand") or [])
+    legal = obs.get("legal_moves") or []
+    example = legal[0] if legal else ""
+    led = obs.get("led")
+    if led is None:
+        return _("Your hand: {hand}. You lead (any card, e.g. {example}).").format(
+            hand=hand, example=example
+        )
+    cards = " ".join(t["card"] for t in obs.get("trick") or [])
+    if obs.get("trick_rule") == "all-fours":
+        ask = _(
+            "Your hand: {hand}. Trick: {cards}. Follow {suit} if you can, or play your own "
+            "suit (e.g. {example})."
+        )
+    else:
+        ask = _("Your hand: {hand}. Trick: {cards}. Follow {suit} if you can (e.g. {example}).")
+    return ask.format(hand=hand, cards=cards, suit=led, example=example)

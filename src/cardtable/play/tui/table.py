@@ -44,6 +44,7 @@ class CardWidget(Static):
     }
     CardWidget.selected { border: heavy $warning; background: $warning 20%; }
     CardWidget.unplayable { opacity: 50%; border: round $panel; }
+    CardWidget.cursor { border: double $accent; }
     """
 
     def __init__(self, index: int, name: str, four_colour: bool) -> None:
@@ -62,6 +63,11 @@ class TableScreen(Screen[None]):
 
     BINDINGS = [  # noqa: RUF012 - Textual reads the class attribute
         *(Binding(str(k), f"pick({k - 1})", show=False) for k in range(1, 10)),
+        Binding("0", "pick(9)", show=False),
+        # Hands longer than ten cards (Calypso's 13): a cursor moves along the hand.
+        Binding("left", "cursor(-1)", show=False),
+        Binding("right", "cursor(1)", show=False),
+        Binding("space", "pick_cursor", show=False),
         Binding("enter", "confirm", show=False, priority=True),
         Binding("escape", "clear", show=False),
         Binding("r", "rules", show=False),
@@ -96,6 +102,7 @@ class TableScreen(Screen[None]):
         self.bot_delay = bot_delay
         self.save = save
         self.selected: list[int] = []
+        self.cursor = -1  # the hand card under the cursor (-1: none yet)
         self.logged = 0
         self.summarised = 0
         self.deals_seen = 0
@@ -129,7 +136,7 @@ class TableScreen(Screen[None]):
 
     def _keys_line(self) -> str:
         keys = [
-            _("1-9 pick a card"),
+            _("1-9 0 ←→ Space pick a card"),
             _("Enter play"),
             _("h hint"),
             _("l last play"),
@@ -190,10 +197,12 @@ class TableScreen(Screen[None]):
         if cards != self.hand_cards:
             self.hand_cards = cards
             self.selected = []
+            self.cursor = min(self.cursor, len(cards) - 1)
             hand.remove_children()
             hand.mount(*(CardWidget(i, c, self.face.four_colour) for i, c in enumerate(cards)))
         for widget in hand.query(CardWidget):
             widget.set_class(widget.index in self.selected, "selected")
+            widget.set_class(widget.index == self.cursor, "cursor")
             widget.set_class(bool(self.move_list) and widget.card not in playable, "unplayable")
 
     def _draw_moves(self, viewer: int | None) -> None:
@@ -330,6 +339,17 @@ class TableScreen(Screen[None]):
             and self.session.is_human(self.viewer)
         )
 
+    def action_cursor(self, step: int) -> None:
+        if not self.hand_cards:
+            return
+        start = self.cursor if self.cursor >= 0 else (-1 if step > 0 else 0)
+        self.cursor = (start + step) % len(self.hand_cards)
+        self._draw_hand(self.hand_cards)
+
+    def action_pick_cursor(self) -> None:
+        if self.cursor >= 0:
+            self.action_pick(self.cursor)
+
     def action_pick(self, index: int) -> None:
         if not self._my_turn() or index >= len(self.hand_cards):
             return
@@ -425,7 +445,13 @@ class TableScreen(Screen[None]):
             return
         assert self.viewer is not None
         move = self.session.hint(self.viewer)
-        self.selected = [i for i, c in enumerate(self.hand_cards) if c in cards_str(move.cards)]
+        # One hand card for each card of the move: a hand may hold two copies of a card.
+        wanted = cards_str(move.cards)
+        self.selected = []
+        for i, card in enumerate(self.hand_cards):
+            if card in wanted:
+                wanted.remove(card)
+                self.selected.append(i)
         if move in self.move_list:
             self.query_one("#moves", OptionList).highlighted = self.move_list.index(move)
         self._draw_hand(self.hand_cards)
