@@ -151,7 +151,7 @@ class CalypsoFace(TableFace):
 
     def last_play(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
         """The tricks of the current deal, one line each with its winner and why."""
-        tricks = []
+        tricks: list[Event] = []
         for event in events:
             if event.type == "deal":
                 tricks = []
