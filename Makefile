@@ -36,10 +36,11 @@ typecheck: $(DEVSTAMP)
 pytest: $(DEVSTAMP)
 	$(BIN)/pytest
 
-## bench: speed figures, with OpenSpiel's cribbage for comparison (not part of `make test`)
+## bench: speed figures of every game, with OpenSpiel's games for comparison (not part of `make test`)
 bench: $(DEVSTAMP)
 	$(BIN)/python -m pip install --quiet "open-spiel>=1.5" || echo "open-spiel could not be installed; its figures are skipped"
 	$(BIN)/python bench/bench.py
+	for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
