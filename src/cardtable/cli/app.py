@@ -218,7 +218,9 @@ def simulate(
         )
     )
     headers = ["Seat", "Wins", "Win rate", "Avg final score"]
-    if deals:
+    # Points per deal come from score events; a game that scores only at its end has none.
+    per_deal = deals and any(pegged)
+    if per_deal:
         headers.append("Avg points per deal")
     table = Table(*headers)
     for seat in range(seats):
@@ -228,7 +230,7 @@ def simulate(
             f"{wins[seat] / games:.1%}",
             f"{final[seat] / games:.2f}",
         ]
-        if deals:
+        if per_deal:
             row.append(f"{pegged[seat] / deals:.2f}")
         table.add_row(*row)
     console.print(table)
