@@ -461,7 +461,9 @@ def test_errors_in_japanese() -> None:
     assert str(value_info.value) == (
         "オプション 'target' に 100 は指定できません。指定できる値: 121, 61"
     )
-    assert str(game_info.value) == "不明なゲーム 'poker'。ゲーム: cribbage"
+    assert str(game_info.value) == (
+        "不明なゲーム 'poker'。ゲーム: calypso, cribbage, kloepper, krypkasino"
+    )
     assert str(move_info.value) == (
         "入力 'fly 5H' を解釈できません。手の書き方: discard C [C]、play C、claim N、muggins、pass "
         "(C は 5H のようなカード、N は数)"

@@ -43,7 +43,13 @@ class Move:
     number: int | None
     text: str
 
-    def __new__(cls, verb: str, cards: tuple[int, ...] = (), number: int | None = None) -> Move:
+    def __new__(
+        cls,
+        verb: str,
+        cards: tuple[int, ...] = (),
+        number: int | None = None,
+        text: str | None = None,
+    ) -> Move:
         key = (verb, cards, number)
         move = cls._interned.get(key)
         if move is None:
@@ -51,10 +57,14 @@ class Move:
             move.verb = verb
             move.cards = cards
             move.number = number
-            parts = [verb, *(card_str(c) for c in cards)]
-            if number is not None:
-                parts.append(str(number))
-            move.text = " ".join(parts)
+            if text is None:
+                parts = [verb, *(card_str(c) for c in cards)]
+                if number is not None:
+                    parts.append(str(number))
+                text = " ".join(parts)
+            # A game whose notation is more than the verb and its cards (Krypkasino's
+            # "play 10H take AC 9S") spells the move itself, the first time it is made.
+            move.text = text
             cls._interned[key] = move
         return move
 
@@ -66,7 +76,7 @@ class Move:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Unpickling (e.g. in a worker process) must go through the intern table too.
-        return (Move, (self.verb, self.cards, self.number))
+        return (Move, (self.verb, self.cards, self.number, self.text))
 
 
 @dataclass(frozen=True, slots=True)

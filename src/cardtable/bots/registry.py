@@ -6,7 +6,7 @@ whose bot a game lacks gives the best bot of a lower level instead.
 
 >>> bot_names("cribbage"), make_bot("cribbage", "easy").name
 (['random', 'rules'], 'rules')
->>> make_bot("kloepper", "easy").name  # no rules bot there: the best lower level
+>>> make_bot("a-new-game", "easy").name  # no rules bot there: the best lower level
 'random'
 """
 
@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 from cardtable.bots.calypso_rules import CalypsoRulesBot
 from cardtable.bots.cribbage_rules import CribbageRulesBot
+from cardtable.bots.kloepper_rules import KloepperRulesBot
+from cardtable.bots.krypkasino_rules import KrypkasinoRulesBot
 from cardtable.bots.protocol import Bot
 from cardtable.bots.random_bot import RandomBot
 from cardtable.errors import OptionError
@@ -89,3 +91,5 @@ levels: beginner, easy
 register_bot("random", RandomBot)
 register_bot("rules", CribbageRulesBot, games=("cribbage",))
 register_bot("rules", CalypsoRulesBot, games=("calypso",))
+register_bot("rules", KloepperRulesBot, games=("kloepper",))
+register_bot("rules", KrypkasinoRulesBot, games=("krypkasino",))

@@ -78,7 +78,24 @@ def _calypso(obs: Obs) -> str:
     return calypso_prompt(dict(obs))
 
 
-_PROMPTS: dict[str, Callable[[Obs], str]] = {"cribbage": _cribbage, "calypso": _calypso}
+def _kloepper(obs: Obs) -> str:
+    from cardtable.games.kloepper.words import prompt as kloepper_prompt
+
+    return kloepper_prompt(obs)
+
+
+def _krypkasino(obs: Obs) -> str:
+    from cardtable.games.krypkasino.words import prompt as krypkasino_prompt
+
+    return krypkasino_prompt(obs)
+
+
+_PROMPTS: dict[str, Callable[[Obs], str]] = {
+    "calypso": _calypso,
+    "cribbage": _cribbage,
+    "kloepper": _kloepper,
+    "krypkasino": _krypkasino,
+}
 
 
 def prompt(game: str, obs: Obs) -> str:

@@ -121,6 +121,6 @@ def register_face(cls: type[TableFace]) -> type[TableFace]:
 def face_for(game: Game, four_colour: bool = False) -> TableFace:
     """The face of ``game`` (its own where it has one)."""
     # Importing the game faces registers them.
-    from cardtable.play.tui import calypso, cribbage  # noqa: F401
+    from cardtable.play.tui import calypso, cribbage, kloepper, krypkasino  # noqa: F401
 
     return _FACES.get(game.name, TableFace)(game, four_colour)

@@ -452,6 +452,9 @@ class TableScreen(Screen[None]):
             if card in wanted:
                 wanted.remove(card)
                 self.selected.append(i)
+        if self._selected_move() is not move:
+            # The move names cards not in the hand (a capture): Enter plays the highlighted move.
+            self.selected = []
         if move in self.move_list:
             self.query_one("#moves", OptionList).highlighted = self.move_list.index(move)
         self._draw_hand(self.hand_cards)

@@ -1,0 +1,22 @@
+"""Kloepper: the game (registered as ``kloepper``), its scoring table and its worlds.
+
+>>> import cardtable
+>>> state = cardtable.load("kloepper").new_state(seed=2)
+>>> state.to_move, len(state.observation(0)["hand"])
+(0, 6)
+"""
+
+from cardtable.games.kloepper.game import KloepperGame, KloepperState, hand_order
+from cardtable.games.kloepper.scoring import DEFAULT_TABLE, result_key, scoring_table
+from cardtable.games.kloepper.words import describe_event, prompt
+
+__all__ = [
+    "DEFAULT_TABLE",
+    "KloepperGame",
+    "KloepperState",
+    "describe_event",
+    "hand_order",
+    "prompt",
+    "result_key",
+    "scoring_table",
+]

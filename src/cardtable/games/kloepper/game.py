@@ -1,0 +1,745 @@
+"""Kloepper for four players (RULES.md section 3, defaults of section 5).
+
+Hands are small lists of card ints (the standard ids of the 24 cards 9 10 J Q K A), the
+partnership a bitmask of seats, and the log a list of small tuples; the public
+:class:`~cardtable.engine.Event` objects are built from the log only when someone reads
+``events``, which keeps simulation fast.
+
+The partnership is hidden: until the cards (a black queen, the called ace), a knock or a
+knock-off show it, a seat knows only its own side. Every seat therefore declares in turn after
+the deal (``call AH`` or ``alone`` for the holder of both black queens, ``pass`` for the others),
+and "alone" is told to the others only as "no call"; after a knock every other seat is asked in
+turn (the knocker's partner may only pass), so who is asked tells nothing either.
+
+>>> import cardtable
+>>> deck = ("QC QS JC JS JH JD  AD 10D KD QD 9D AC  10C KC 9C AH 10H KH "
+...         "QH 9H AS 10S KS 9S").split()
+>>> state = cardtable.load("kloepper").new_state(decks=[deck])
+>>> state.observation(0)["hand"]
+['QC', 'QS', 'JC', '10C', 'KC', '9C']
+>>> [m.text for m in state.legal_moves()]
+['call AC', 'call AH', 'call AS', 'alone']
+>>> state.apply("call AH"); state.apply("pass"); state.apply("pass"); state.apply("pass")
+>>> state.observation(1)["roles"]  # seat 1 holds AH: it knows every side
+['queens', 'queens', 'opponents', 'opponents']
+>>> state.observation(2)["roles"]  # seat 2 knows only the caller and itself
+['queens', None, 'opponents', None]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from cardtable.cards import cards_str, parse_card, shuffle
+from cardtable.engine import JSON, Event, Game, Move, State
+from cardtable.errors import CardtableError, OptionError
+from cardtable.games.kloepper.moves import (
+    ALONE,
+    CALL,
+    KNOCK,
+    KNOCK_OFF,
+    PASS,
+    PLAY,
+    parse_move,
+)
+from cardtable.games.kloepper.scoring import QUEENS_WIN, result_key, scoring_table
+from cardtable.games.kloepper.tables import (
+    CALLABLE,
+    KEY,
+    KEY_NAMES,
+    PACK,
+    POINTS,
+    POWER,
+    QC,
+    QS,
+    TRUMP,
+)
+from cardtable.i18n import N_, _, join_and, ngettext
+from cardtable.options import Option, OptionValue
+from cardtable.registry import register
+
+__all__ = ["KloepperGame", "KloepperState", "hand_order"]
+
+DECLARE, KNOCKOFF, PLAYING, OVER = range(4)
+PHASES = ("declare", "knock-off", "play", "over")
+SEATS = 4
+ALL = 0b1111
+
+# Trumps high to low, then clubs, hearts, spades high to low: the order a hand is shown in.
+_ORDER = {c: (0 if KEY[c] == TRUMP else 1 + (0, 0, 1, 2)[c % 4], -POWER[c]) for c in PACK}
+_DISPLAY = {c: i for i, c in enumerate(sorted(PACK, key=_ORDER.__getitem__))}
+
+
+def hand_order(cards: Sequence[int]) -> list[int]:
+    """Cards sorted as a hand is shown: trumps high to low, then clubs, hearts, spades.
+
+    >>> from cardtable.cards import parse_cards, cards_str
+    >>> cards_str(hand_order(parse_cards("9H AC JD QS 10H KD")))
+    ['QS', 'JD', 'KD', 'AC', '10H', '9H']
+    """
+    return sorted(cards, key=_DISPLAY.__getitem__)
+
+
+SUMMARY = N_("""\
+Kloepper: four players, 24 cards (9 10 J Q K A), six each, dealt 3 and 3. Trumps, high to low:
+QC QS JC JS JH JD AD 10D KD QD 9D; plain suits rank A 10 K Q 9; follow suit (the black queens
+and the jacks belong to the trumps). The holders of the black queens are partners, which no one
+knows until the queens are played; the holder of both calls a non-trump ace (its holder is his
+secret partner) or plays alone. Card points: A 11, 10 10, K 4, Q 3, J 2 (120 in all); the queens
+team needs 61. Before the lead to the second trick the queens team may knock (claim every
+trick), and an opponent may then knock off. Scores go to 30; equal leaders share the win.""")
+
+
+def _key_name(key: int) -> str:
+    names = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"), N_("trumps"))
+    return _(names[key])
+
+
+class _Packs:
+    """The shuffled packs of a game: the explicit ones first, then 24-card shuffles of the seed."""
+
+    __slots__ = ("decks", "rng", "used")
+
+    def __init__(self, seed: int, decks: Sequence[Sequence[int]]) -> None:
+        self.rng = random.Random(seed)
+        self.decks = decks
+        self.used = 0
+
+    def next_pack(self) -> list[int]:
+        index = self.used
+        self.used += 1
+        if index < len(self.decks):
+            return list(self.decks[index])
+        cards = list(PACK)
+        shuffle(cards, self.rng)
+        return cards
+
+    def copy(self) -> _Packs:
+        other = _Packs.__new__(_Packs)
+        other.rng = random.Random.__new__(random.Random)
+        other.rng.setstate(self.rng.getstate())
+        other.decks = self.decks
+        other.used = self.used
+        return other
+
+
+@register
+class KloepperGame(Game):
+    """Kloepper with its options validated; ``new_state`` deals a game to ``target``."""
+
+    name: ClassVar[str] = "kloepper"
+    title: ClassVar[str] = N_("Kloepper")
+    summary: ClassVar[str] = SUMMARY
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("target", 30, N_("game points that end the game"), low=1, high=999),
+        Option(
+            "scoring",
+            "default",
+            N_(
+                "the scoring table: default, or row=points pairs that replace rows (win, "
+                "win-high, win-all, lose, lose-high, lose-all, lone-win, lone-win-high, "
+                "lone-win-all, lone-lose, lone-lose-high, lone-lose-all, knock, knock-failed, "
+                "knock-off, knock-off-failed, lone-knock, lone-knock-failed)"
+            ),
+        ),
+        Option(
+            "dealer", None, N_("seat of the first dealer (default: the last seat)"), low=0, high=3
+        ),
+    )
+
+    def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        if options["dealer"] is None:
+            options["dealer"] = SEATS - 1
+        scoring = options["scoring"]
+        if not isinstance(scoring, str):
+            raise OptionError(_("option 'scoring' must be text such as 'knock=10'"))
+        self.table = scoring_table(scoring)
+        return options
+
+    @property
+    def num_players(self) -> int:
+        return SEATS
+
+    def _read_decks(self, decks: Sequence[Sequence[int | str]]) -> tuple[tuple[int, ...], ...]:
+        """Explicit packs of the 24 Kloepper cards (names or standard card ids), top first."""
+        if isinstance(decks, str) or not isinstance(decks, Sequence):
+            raise CardtableError(_("decks must be a list of packs, each a list of cards"))
+        out = []
+        for i, deck in enumerate(decks):
+            if isinstance(deck, str) or not isinstance(deck, Sequence):
+                raise CardtableError(
+                    _("pack {index}: {error}").format(index=i, error=_pack_needed())
+                )
+            ids: list[int] = []
+            try:
+                for c in deck:
+                    if isinstance(c, int) and not isinstance(c, bool):
+                        ids.append(c)
+                    else:
+                        ids.append(parse_card(str(c)))
+            except CardtableError as err:
+                raise type(err)(_("pack {index}: {error}").format(index=i, error=err)) from None
+            if sorted(ids) != list(PACK):
+                raise CardtableError(
+                    _("pack {index}: {error}").format(index=i, error=_pack_needed())
+                )
+            out.append(tuple(ids))
+        return tuple(out)
+
+    def _new_state(self, seed: int, decks: tuple[tuple[int, ...], ...]) -> KloepperState:
+        return KloepperState(self, seed, decks)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def describe(self, event: Event) -> str:
+        from cardtable.games.kloepper.words import describe_event
+
+        return describe_event(event)
+
+
+def _pack_needed() -> str:
+    return _(
+        "a Kloepper pack is a permutation of the 24 cards 9 10 J Q K A of each suit "
+        "(9C 9D 9H 9S 10C ... AS), each once"
+    )
+
+
+def _not_in_hand(cards: list[str]) -> str:
+    return ngettext(
+        "{cards} is not in your hand", "{cards} are not in your hand", len(cards)
+    ).format(cards=join_and(cards))
+
+
+class KloepperState(State):
+    """A game of Kloepper in progress: deals until someone has ``target`` points."""
+
+    __slots__ = (
+        "_events",
+        "_legal_cache",
+        "_log",
+        "_mat",
+        "_src",
+        "alone",
+        "asked",
+        "call",
+        "caller",
+        "deal_no",
+        "deal_start",
+        "dealer",
+        "dealt",
+        "decks",
+        "game",
+        "hands",
+        "history",
+        "is_over",
+        "knock_off",
+        "knocker",
+        "leader",
+        "phase",
+        "points",
+        "seed",
+        "table",
+        "taken",
+        "target",
+        "team",
+        "trick",
+        "trick_no",
+        "tricks",
+        "turn",
+        "voids",
+        "won",
+    )
+
+    def __init__(self, game: KloepperGame, seed: int, decks: tuple[tuple[int, ...], ...]) -> None:
+        self.game = game
+        self.seed = seed
+        self.decks = decks
+        self.history: list[str] = []
+        self.target = int(game.options["target"])  # type: ignore[arg-type]
+        self.table: dict[str, int] = game.table
+        self._src = _Packs(seed, decks)
+        self.points = [0] * SEATS
+        self._log: list[tuple[Any, ...]] = []
+        self._events: list[Event] = []
+        self._mat = 0
+        self.is_over = False
+        self._legal_cache: list[Move] | None = None
+        self.deal_no = 0
+        self.dealer = int(game.options["dealer"])  # type: ignore[arg-type]
+        self._deal()
+
+    # ----------------------------------------------------------------- the flow of a deal
+
+    def _deal(self) -> None:
+        self.deal_no += 1
+        self.deal_start = len(self.history)
+        pack = self._src.next_pack()
+        first = (self.dealer + 1) % SEATS
+        hands: list[list[int]] = [[], [], [], []]
+        # Three cards to each player from the dealer's left, then three more each.
+        for k in range(SEATS):
+            hands[(first + k) % SEATS] = hand_order(
+                pack[3 * k : 3 * k + 3] + pack[12 + 3 * k : 15 + 3 * k]
+            )
+        self.hands = hands
+        self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in hands)
+        self.call = -1
+        self.caller = -1
+        self.team = 0
+        self.alone = False
+        self.knocker = -1
+        self.knock_off = -1
+        self.asked = 0
+        self.trick: list[int] = []
+        self.leader = first
+        self.trick_no = 0
+        self.tricks: list[tuple[int, tuple[int, ...], int, int]] = []
+        self.taken = [0] * SEATS
+        self.won: list[list[int]] = [[], [], [], []]
+        self.voids = [0] * SEATS
+        self.phase = DECLARE
+        self.turn = first
+        self._log.append(("deal", self.deal_no, self.dealer, self.dealt))
+
+    def _declare(self, seat: int, move: Move) -> None:
+        if move.verb == "call":
+            self.call = move.cards[0]
+            self.caller = seat
+            self._log.append(("declare", seat, "call", self.call))
+        else:
+            self._log.append(("declare", seat, move.verb, -1))
+        self.turn = (seat + 1) % SEATS
+        if self.turn != self.leader:
+            return
+        if self.caller >= 0:
+            holder = next(s for s in range(SEATS) if self.call in self.hands[s])
+            self.team = (1 << self.caller) | (1 << holder)
+        else:
+            qc = next(s for s in range(SEATS) if QC in self.hands[s])
+            qs = next(s for s in range(SEATS) if QS in self.hands[s])
+            self.team = (1 << qc) | (1 << qs)
+            self.alone = qc == qs
+        self._log.append(("roles", self.team, self.alone, self.caller))
+        self.phase = PLAYING
+
+    def _knock(self, seat: int) -> None:
+        self.knocker = seat
+        self._log.append(("knock", seat, self.alone))
+        if not self.alone:
+            # Every other seat is asked in turn, so the asking shows no partnership.
+            self.phase = KNOCKOFF
+            self.asked = 1
+            self.turn = (seat + 1) % SEATS
+
+    def _answer(self, seat: int, move: Move) -> None:
+        if move is KNOCK_OFF:
+            self.knock_off = seat
+            self._log.append(("knock-off", seat))
+        else:
+            self._log.append(("no knock-off", seat))
+            self.asked += 1
+            if self.asked < SEATS:
+                self.turn = (seat + 1) % SEATS
+                return
+        self.phase = PLAYING
+        self.turn = self.knocker
+
+    def _play(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.append(card)
+        if trick[0] != card and KEY[card] != KEY[trick[0]]:
+            self.voids[seat] |= 1 << KEY[trick[0]]
+        self._log.append(("play", seat, card, self.trick_no, card == self.call))
+        if len(trick) < SEATS:
+            self.turn = (seat + 1) % SEATS
+            return
+        led = KEY[trick[0]]
+        best, best_power = 0, -1
+        for i in range(SEATS):
+            c = trick[i]
+            k = KEY[c]
+            if k in (led, TRUMP):
+                p = POWER[c]
+                if p > best_power:
+                    best, best_power = i, p
+        winner = (self.leader + best) % SEATS
+        points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        self.taken[winner] += points
+        self.won[winner].extend(trick)
+        cards = tuple(trick)
+        self.tricks.append((self.leader, cards, winner, points))
+        self._log.append(("trick", winner, self.trick_no, self.leader, cards, points))
+        self.trick = []
+        self.leader = winner
+        self.turn = winner
+        self.trick_no += 1
+        if self.trick_no == 6:
+            self._end_deal()
+
+    def _end_deal(self) -> None:
+        team = self.team
+        q_points = sum(self.taken[s] for s in range(SEATS) if team >> s & 1)
+        q_tricks = sum(1 for t in self.tricks if team >> t[2] & 1)
+        key = result_key(q_points, q_tricks, self.alone, self.knocker >= 0, self.knock_off >= 0)
+        award = self.table[key]
+        queens_win = key in QUEENS_WIN
+        winners = tuple(s for s in range(SEATS) if bool(team >> s & 1) == queens_win)
+        for s in winners:
+            self.points[s] += award
+        self._log.append(
+            (
+                "deal over",
+                self.deal_no,
+                team,
+                self.alone,
+                self.call,
+                q_points,
+                q_tricks,
+                key,
+                award,
+                winners,
+                tuple(self.points),
+            )
+        )
+        best = max(self.points)
+        if best >= self.target:
+            self.phase = OVER
+            self.is_over = True
+            leaders = tuple(s for s in range(SEATS) if self.points[s] == best)
+            self._log.append(("game over", leaders, tuple(self.points)))
+            return
+        self.dealer = (self.dealer + 1) % SEATS
+        self._deal()
+
+    # ----------------------------------------------------------------- the protocol
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def scores(self) -> list[int]:
+        """Game points so far, one number per seat."""
+        return list(self.points)
+
+    def _may_knock(self, seat: int) -> bool:
+        return (
+            self.knocker < 0
+            and bool(self.team >> seat & 1)
+            and (self.trick_no == 0 or (self.trick_no == 1 and not self.trick))
+        )
+
+    def _compute_legal(self) -> list[Move]:
+        phase = self.phase
+        seat = self.turn
+        if phase == PLAYING:
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick:
+                led = KEY[trick[0]]
+                moves = [PLAY[c] for c in hand if KEY[c] == led] or [PLAY[c] for c in hand]
+            else:
+                moves = [PLAY[c] for c in hand]
+            if self.trick_no < 2 and self._may_knock(seat):
+                moves.append(KNOCK)
+            return moves
+        if phase == DECLARE:
+            hand = self.hands[seat]
+            if QC in hand and QS in hand:
+                return [CALL[a] for a in CALLABLE if a not in hand] + [ALONE]
+            return [PASS]
+        if phase == KNOCKOFF:
+            return [PASS] if self.team >> seat & 1 else [KNOCK_OFF, PASS]
+        return []
+
+    def apply(self, move: Move | str) -> None:
+        # The common case (a play from legal_moves) skips the generic checks.
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal()
+        if move.__class__ is Move and move in legal:
+            self._legal_cache = None
+            self.history.append(move.text)
+            if move.verb == "play":
+                self._play(self.turn, move.cards[0])
+            else:
+                self._apply(move)
+        else:
+            State.apply(self, move)
+
+    def _apply(self, move: Move) -> None:
+        seat = self.turn
+        phase = self.phase
+        if phase == PLAYING:
+            if move is KNOCK:
+                self._knock(seat)
+            else:
+                self._play(seat, move.cards[0])
+        elif phase == DECLARE:
+            self._declare(seat, move)
+        else:
+            self._answer(seat, move)
+
+    def _why_illegal(self, move: Move) -> str:
+        phase = self.phase
+        seat = self.turn
+        hand = self.hands[seat]
+        foreign = [c for c in move.cards if c not in _DISPLAY]
+        if foreign:
+            return _("{card} is not in the Kloepper pack (9 10 J Q K A of each suit)").format(
+                card=cards_str(foreign)[0]
+            )
+        if phase == DECLARE:
+            both = QC in hand and QS in hand
+            if move.verb not in ("call", "alone", "pass"):
+                return _(
+                    "it is time to declare: the holder of both black queens calls an ace "
+                    "(call AC, call AS, call AH) or plays alone (alone); the others pass"
+                )
+            if not both:
+                return _("only the holder of both black queens calls or plays alone; pass")
+            if move.verb == "pass":
+                return _("you hold both black queens: call an ace you do not hold, or alone")
+            card = move.cards[0]
+            if card not in CALLABLE:
+                return _("only AC, AS or AH may be called, not {card}").format(
+                    card=cards_str([card])[0]
+                )
+            if all(a in hand for a in CALLABLE):
+                return _("you hold all three aces that may be called, so you play alone")
+            return _("you hold {card}; call an ace you do not hold").format(
+                card=cards_str([card])[0]
+            )
+        if phase == KNOCKOFF:
+            if move is KNOCK_OFF:
+                return _("you are on the knocker's side, so you may only pass")
+            return _(
+                "seat {seat} has knocked: knock off (claim every trick for your side) or pass"
+            ).format(seat=self.knocker)
+        if move is KNOCK:
+            if self.knocker >= 0:
+                return _("seat {seat} has already knocked").format(seat=self.knocker)
+            if not self.team >> seat & 1:
+                return _("only the queens team may knock, and you are not on it")
+            return _("a knock must come before the lead to the second trick")
+        if move.verb != "play" or len(move.cards) != 1:
+            return _("it is the play: play a card (play C)")
+        card = move.cards[0]
+        if card not in hand:
+            return _not_in_hand(cards_str([card]))
+        led = KEY[self.trick[0]]
+        follow = [c for c in hand if KEY[c] == led]
+        return _("you must follow {suit} ({lead} was led) with {cards}").format(
+            suit=_key_name(led),
+            lead=cards_str([self.trick[0]])[0],
+            cards=join_and(cards_str(follow)),
+        )
+
+    # ----------------------------------------------------------------- knowledge
+
+    def _played_by(self) -> list[tuple[int, int]]:
+        """Every (seat, card) played in this deal so far, in order."""
+        out = [
+            ((leader + i) % SEATS, c)
+            for leader, cards, _w, _p in self.tricks
+            for i, c in enumerate(cards)
+        ]
+        out += [((self.leader + i) % SEATS, c) for i, c in enumerate(self.trick)]
+        return out
+
+    def knowledge(self, seat: int | None) -> tuple[int, int, bool | None]:
+        """What ``seat`` (None: anyone) knows of the sides: the seats known to be on the queens
+        team and known to be opponents (bitmasks), and whether the queens team is known to be a
+        lone player (None: not known).
+
+        Public facts are the call, the black queens and the called ace once played, a knock (a
+        lone knock is announced as one) and a knock-off; a seat adds its own dealt hand.
+
+        >>> import cardtable
+        >>> state = cardtable.load("kloepper").new_state(seed=1)
+        >>> state.knowledge(None)
+        (0, 0, None)
+        """
+        q = o = 0
+        lone: bool | None = None
+        declared = self.phase != DECLARE
+        if self.caller >= 0:
+            q |= 1 << self.caller
+            lone = False
+        queen_seats = []
+        for s, c in self._played_by():
+            if c in (QC, QS):
+                q |= 1 << s
+                queen_seats.append(s)
+            elif c == self.call:
+                q |= 1 << s
+        if self.caller < 0 and len(queen_seats) == 2:
+            lone = queen_seats[0] == queen_seats[1]
+        if self.knocker >= 0:
+            q |= 1 << self.knocker
+            lone = self.alone
+        if self.knock_off >= 0:
+            o |= 1 << self.knock_off
+        if seat is not None and declared:
+            hand = self.dealt[seat]
+            queens = (QC in hand) + (QS in hand)
+            if queens:
+                q |= 1 << seat
+                lone = queens == 2 and self.caller < 0
+            elif self.call in hand:
+                q |= 1 << seat
+            else:
+                o |= 1 << seat
+        elif seat is not None and (QC in self.dealt[seat] or QS in self.dealt[seat]):
+            q |= 1 << seat
+        if (lone and q) or (lone is False and q.bit_count() == 2):
+            o = ALL & ~q
+        elif lone is False and o.bit_count() == 2:
+            q = ALL & ~o
+        elif o.bit_count() == 3:
+            q, lone = ALL & ~o, True
+        return q, o, lone
+
+    def roles(self, seat: int | None) -> list[str | None]:
+        """Each seat's side as ``seat`` knows it: ``queens``, ``alone``, ``opponents`` or None.
+
+        >>> import cardtable
+        >>> cardtable.load("kloepper").new_state(seed=1).roles(None)
+        [None, None, None, None]
+        """
+        q, o, lone = self.knowledge(seat)
+        out: list[str | None] = []
+        for s in range(SEATS):
+            if q >> s & 1:
+                out.append("alone" if lone else "queens")
+            elif o >> s & 1:
+                out.append("opponents")
+            else:
+                out.append(None)
+        return out
+
+    # ----------------------------------------------------------------- views
+
+    def observation(self, seat: int) -> dict[str, JSON]:
+        """Only what ``seat`` may know: its own cards, the table, the sides it can tell."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
+            raise ValueError(f"seat must be 0 to {SEATS - 1}, not {seat!r}")
+        to_move = self.to_move
+        roles = self.roles(seat)
+        mine = roles[seat]
+        partner = None
+        if mine in ("queens", "opponents"):
+            mates = [s for s in range(SEATS) if s != seat and roles[s] == mine]
+            if len(mates) == 1 and roles.count(None) == 0:
+                partner = mates[0]
+        trick_seats = [(self.leader + i) % SEATS for i in range(len(self.trick))]
+        return {
+            "game": "kloepper",
+            "seat": seat,
+            "players": SEATS,
+            "phase": PHASES[self.phase],
+            "to_move": to_move,
+            "deal_number": self.deal_no,
+            "dealer": self.dealer,
+            "scores": list(self.points),
+            "target": self.target,
+            "hand": cards_str(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "call": cards_str([self.call])[0] if self.call >= 0 else None,
+            "caller": self.caller if self.caller >= 0 else None,
+            "declared": self._declared(),
+            "roles": roles,
+            "partner": partner,
+            "knocker": self.knocker if self.knocker >= 0 else None,
+            "lone_knock": self.knocker >= 0 and self.alone,
+            "knock_off": self.knock_off if self.knock_off >= 0 else None,
+            "may_knock": to_move == seat and KNOCK in self._legal(),
+            "trick_number": min(self.trick_no + 1, 6),
+            "leader": self.leader,
+            "trick": [
+                {"seat": s, "card": c}
+                for s, c in zip(trick_seats, cards_str(self.trick), strict=True)
+            ],
+            "tricks": [
+                {"leader": lead, "cards": cards_str(cards), "winner": w, "points": p}
+                for lead, cards, w, p in self.tricks
+            ],
+            "tricks_won": [sum(1 for t in self.tricks if t[2] == s) for s in range(SEATS)],
+            "card_points": list(self.taken),
+            "voids": [
+                [KEY_NAMES[k] for k in (4, 0, 2, 3) if self.voids[s] >> k & 1] for s in range(SEATS)
+            ],
+            "legal_moves": [m.text for m in self.legal_moves()] if to_move == seat else [],
+        }
+
+    def _declared(self) -> list[str | None]:
+        """What each seat has declared so far: ``call AH``, ``no call``, or None (not yet)."""
+        out: list[str | None] = [None] * SEATS
+        done = SEATS if self.phase != DECLARE else (self.turn - self.leader) % SEATS
+        for k in range(done):
+            s = (self.leader + k) % SEATS
+            out[s] = f"call {cards_str([self.call])[0]}" if s == self.caller else "no call"
+        return out
+
+    @property
+    def events(self) -> list[Event]:
+        log, events = self._log, self._events
+        if self._mat < len(log):
+            from cardtable.games.kloepper.words import materialize
+
+            for entry in log[self._mat :]:
+                events.extend(materialize(entry))
+            self._mat = len(log)
+        return list(events)
+
+    @property
+    def result(self) -> dict[str, JSON] | None:
+        if self.phase != OVER:
+            return None
+        best = max(self.points)
+        return {
+            "winners": [s for s in range(SEATS) if self.points[s] == best],
+            "scores": list(self.points),
+            "deals": self.deal_no,
+        }
+
+    def card_places(self) -> dict[str, list[int]]:
+        places = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
+        places["trick"] = list(self.trick)
+        for s in range(SEATS):
+            places[f"taken {s}"] = list(self.won[s])
+        return places
+
+    def clone(self) -> KloepperState:
+        other = self._copy_position()
+        other.history = list(self.history)
+        other._src = self._src.copy()
+        other._log = list(self._log)
+        other._events = list(self._events)
+        return other
+
+    def _copy_position(self) -> KloepperState:
+        """A copy of the position with lists of its own; the history, log, events and pack
+        source are still this state's, for the caller (clone, or a sampled world) to replace."""
+        other = KloepperState.__new__(KloepperState)
+        for name in KloepperState.__slots__:
+            if hasattr(self, name):
+                object.__setattr__(other, name, getattr(self, name))
+        other._legal_cache = None
+        other.points = list(self.points)
+        other.hands = [list(h) for h in self.hands]
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.taken = list(self.taken)
+        other.won = [list(w) for w in self.won]
+        other.voids = list(self.voids)
+        return other
+
+    def sample_world(self, seat: int, rng: random.Random) -> KloepperState:
+        from cardtable.games.kloepper.worlds import sample_world
+
+        return sample_world(self, seat, rng)

@@ -1,0 +1,61 @@
+"""Kloepper move notation: ``play QS``, ``call AH``, ``alone``, ``pass``, ``knock``,
+``knock-off``.
+
+Every move object is made once here, so listing legal moves allocates no new moves.
+
+>>> str(parse_move("Play q♠")), str(parse_move("call ah")), parse_move("KNOCK-OFF") is KNOCK_OFF
+('play QS', 'call AH', True)
+"""
+
+from __future__ import annotations
+
+from cardtable.cards import FACES, parse_card
+from cardtable.engine import Move
+from cardtable.errors import CardError, IllegalMoveError
+from cardtable.i18n import N_, _
+
+__all__ = ["ALONE", "CALL", "FORMS", "KNOCK", "KNOCK_OFF", "PASS", "PLAY", "parse_move"]
+
+PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(FACES))
+CALL: tuple[Move, ...] = tuple(Move("call", (c,)) for c in range(FACES))
+ALONE = Move("alone")
+PASS = Move("pass")
+KNOCK = Move("knock")
+KNOCK_OFF = Move("knock-off")
+_BARE = {"alone": ALONE, "pass": PASS, "knock": KNOCK, "knock-off": KNOCK_OFF}
+
+FORMS = N_("play C, call A (AC, AS or AH), alone, pass, knock, knock-off (C a card such as QS)")
+
+
+def parse_move(text: str) -> Move:
+    """Read a move in any accepted card form; raise :class:`IllegalMoveError` if malformed.
+
+    >>> parse_move("play 1X")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.IllegalMoveError: malformed move 'play 1X': malformed card '1X': a card \
+is a rank (A 2 3 4 5 6 7 8 9 10 J Q K, T for 10) followed by a suit (C D H S or ♣ ♦ ♥ ♠), \
+in either case, e.g. 10H, TH, 10♥, as, qd
+    """
+    if not isinstance(text, str):
+        raise IllegalMoveError(
+            _("a move is text such as 'play QS', not {text!r}").format(text=text)
+        )
+    words = text.replace(",", " ").split()
+    if not words:
+        raise IllegalMoveError(_("empty move; moves are: {forms}").format(forms=_(FORMS)))
+    verb, args = words[0].lower(), words[1:]
+    try:
+        if verb == "play" and len(args) == 1:
+            return PLAY[parse_card(args[0])]
+        if verb == "call" and len(args) == 1:
+            return CALL[parse_card(args[0])]
+    except CardError as err:
+        raise IllegalMoveError(
+            _("malformed move {text!r}: {error}").format(text=text, error=err)
+        ) from None
+    if verb in _BARE and not args:
+        return _BARE[verb]
+    raise IllegalMoveError(
+        _("malformed move {text!r}; moves are: {forms}").format(text=text, forms=_(FORMS))
+    )

@@ -1,0 +1,130 @@
+"""Kloepper's scoring table as data: who scores what for each result of a deal.
+
+The default is the reconstruction of RULES.md section 5 (the official table is lost; this one
+agrees with every figure that survives). A club replaces any rows with the ``scoring`` option:
+``default``, or ``row=points`` pairs separated by commas (the other rows keep their default).
+
+>>> table = scoring_table("knock=10, lone-knock=25")
+>>> table["knock"], table["lone-knock"], table["win"]
+(10, 25, 2)
+>>> result_key(queens_points=70, queens_tricks=4, alone=False, knock=False, knock_off=False)
+'win'
+>>> result_key(queens_points=120, queens_tricks=6, alone=True, knock=True, knock_off=False)
+'lone-knock'
+"""
+
+from __future__ import annotations
+
+from cardtable.errors import OptionError
+from cardtable.i18n import _
+
+__all__ = ["DEFAULT_TABLE", "QUEENS_WIN", "result_key", "scoring_table"]
+
+#: Each row: the points every member of the winning side scores.
+DEFAULT_TABLE: dict[str, int] = {
+    "win": 2,  # queens team 61-90 card points
+    "win-high": 4,  # 91-120 without every trick
+    "win-all": 6,  # every trick
+    "lose": 2,  # queens team 31-60: each opponent
+    "lose-high": 4,  # queens team 0-30 with at least one trick
+    "lose-all": 6,  # queens team took no trick
+    "lone-win": 6,
+    "lone-win-high": 12,
+    "lone-win-all": 18,
+    "lone-lose": 2,
+    "lone-lose-high": 4,
+    "lone-lose-all": 6,
+    "knock": 12,
+    "knock-failed": 6,
+    "knock-off": 24,
+    "knock-off-failed": 24,
+    "lone-knock": 30,
+    "lone-knock-failed": 30,
+}
+
+#: The results the queens team (or the lone player) wins; in every other one the opponents do.
+QUEENS_WIN = frozenset(
+    {
+        "win",
+        "win-high",
+        "win-all",
+        "lone-win",
+        "lone-win-high",
+        "lone-win-all",
+        "knock",
+        "knock-off-failed",
+        "lone-knock",
+    }
+)
+
+
+def scoring_table(spec: str) -> dict[str, int]:
+    """The table an option value gives; a bad row or number raises naming what is allowed.
+
+    >>> scoring_table("default") == DEFAULT_TABLE
+    True
+    >>> scoring_table("knock=x")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.OptionError: option 'scoring': 'knock=x' is not row=points with points a \
+whole number from 0 to 999
+    """
+    table = dict(DEFAULT_TABLE)
+    text = spec.strip().lower()
+    if text in ("", "default"):
+        return table
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        name, sep, value = item.partition("=")
+        name, value = name.strip(), value.strip()
+        if name not in table:
+            raise OptionError(
+                _("option 'scoring': unknown row {name!r}; rows: {rows}").format(
+                    name=name, rows=", ".join(DEFAULT_TABLE)
+                )
+            )
+        if not sep or not value.isdigit() or int(value) > 999:
+            raise OptionError(
+                _(
+                    "option 'scoring': {item!r} is not row=points with points a whole number "
+                    "from 0 to 999"
+                ).format(item=item)
+            )
+        table[name] = int(value)
+    return table
+
+
+def result_key(
+    queens_points: int, queens_tricks: int, alone: bool, knock: bool, knock_off: bool
+) -> str:
+    """The row of the table that a finished deal scores.
+
+    A knock claims all six tricks; after a knock-off the opponents claim them all instead.
+    Without a knock, 61 card points win for the queens team, 91 or more (or every trick) win
+    higher; the opponents win higher when the queens team takes 30 or less, or no trick.
+
+    >>> result_key(60, 3, False, False, False), result_key(91, 5, True, False, False)
+    ('lose', 'lone-win-high')
+    >>> result_key(120, 5, False, True, True), result_key(0, 0, False, True, True)
+    ('knock-off-failed', 'knock-off')
+    """
+    if knock:
+        if alone:
+            return "lone-knock" if queens_tricks == 6 else "lone-knock-failed"
+        if knock_off:
+            return "knock-off" if queens_tricks == 0 else "knock-off-failed"
+        return "knock" if queens_tricks == 6 else "knock-failed"
+    prefix = "lone-" if alone else ""
+    if queens_tricks == 6:
+        return prefix + "win-all"
+    if queens_points >= 91:
+        return prefix + "win-high"
+    if queens_points >= 61:
+        return prefix + "win"
+    if queens_tricks == 0:
+        return prefix + "lose-all"
+    if queens_points <= 30:
+        return prefix + "lose-high"
+    return prefix + "lose"

@@ -1,0 +1,69 @@
+"""Kloepper's cards as the standard card ids (``(rank - 1) * 4 + suit``) and its fixed tables.
+
+The pack is the 24 cards 9 10 J Q K A of each suit. The trumps form a fifth "suit" (``TRUMP``):
+the black queens, every jack and the diamonds; the plain suits rank A 10 K Q 9.
+
+>>> from cardtable.cards import parse_card, cards_str
+>>> cards_str(TRUMPS)
+['QC', 'QS', 'JC', 'JS', 'JH', 'JD', 'AD', '10D', 'KD', 'QD', '9D']
+>>> KEY[parse_card("QS")] == TRUMP, KEY[parse_card("QH")], POINTS[parse_card("AH")]
+(True, 2, 11)
+>>> sum(POINTS[c] for c in PACK)
+120
+"""
+
+from __future__ import annotations
+
+from cardtable.cards import parse_card, parse_cards
+
+__all__ = [
+    "ACES",
+    "BLACK_QUEENS",
+    "CALLABLE",
+    "KEY",
+    "KEY_MASK",
+    "KEY_NAMES",
+    "PACK",
+    "PACK_MASK",
+    "POINTS",
+    "POWER",
+    "QC",
+    "QS",
+    "TRUMP",
+    "TRUMPS",
+]
+
+#: The suit key of the trumps; plain suits keep their suit number (clubs 0, hearts 2, spades 3).
+TRUMP = 4
+#: Names of the suit keys as the observation gives them (diamonds are all trumps).
+KEY_NAMES = ("clubs", "diamonds", "hearts", "spades", "trumps")
+
+TRUMPS: tuple[int, ...] = tuple(parse_cards("QC QS JC JS JH JD AD 10D KD QD 9D"))
+_PLAIN_ORDER = ("A", "10", "K", "Q", "9")
+PACK: tuple[int, ...] = tuple(
+    sorted(parse_card(r + s) for r in ("9", "10", "J", "Q", "K", "A") for s in "CDHS")
+)
+PACK_MASK = sum(1 << c for c in PACK)
+QC, QS = parse_card("QC"), parse_card("QS")
+BLACK_QUEENS = (QC, QS)
+#: The aces that may be called (A♦ is a trump).
+CALLABLE: tuple[int, ...] = tuple(parse_cards("AC AH AS"))
+ACES = CALLABLE
+
+_POINTS_BY_RANK = {1: 11, 10: 10, 13: 4, 12: 3, 11: 2, 9: 0}
+
+POINTS: tuple[int, ...] = tuple(_POINTS_BY_RANK.get(c // 4 + 1, 0) for c in range(52))
+KEY: tuple[int, ...] = tuple(TRUMP if c in TRUMPS else c % 4 for c in range(52))
+# Higher beats lower; trumps above every plain card, so one comparison settles a trick once
+# cards that neither follow nor trump are given power 0 by the caller.
+_power = [0] * 52
+for _i, _c in enumerate(reversed(TRUMPS)):
+    _power[_c] = 100 + _i
+for _s in "CHS":
+    for _i, _r in enumerate(reversed(_PLAIN_ORDER)):
+        _c = parse_card(_r + _s)
+        if _c not in TRUMPS:
+            _power[_c] = 10 + _i
+POWER: tuple[int, ...] = tuple(_power)
+#: The cards of each suit key, as a bitmask.
+KEY_MASK: tuple[int, ...] = tuple(sum(1 << c for c in PACK if KEY[c] == k) for k in range(5))

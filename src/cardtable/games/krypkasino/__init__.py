@@ -1,0 +1,19 @@
+"""Krypkasino: the game (registered as ``krypkasino``), its card values and capture search.
+
+>>> from cardtable.cards import parse_cards
+>>> points_of(parse_cards("10D 2S AS AH KS 7C"))
+9
+"""
+
+from cardtable.games.krypkasino.captures import Captures, captures, points_of, rank_code
+from cardtable.games.krypkasino.game import KrypkasinoGame, KrypkasinoState, teams_of
+
+__all__ = [
+    "Captures",
+    "KrypkasinoGame",
+    "KrypkasinoState",
+    "captures",
+    "points_of",
+    "rank_code",
+    "teams_of",
+]

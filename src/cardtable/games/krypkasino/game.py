@@ -1,0 +1,651 @@
+"""Krypkasino for 2 to 6 players, alone or in teams (RULES.md section 2, defaults of section 5).
+
+Two packs (card ids ``copy * 52 + face``). Hands and the table are small lists of card ids; the
+table's rank counts are kept packed in one int, the key of the cached capture search. The log is
+a list of small tuples, turned into :class:`~cardtable.engine.Event` objects only when someone
+reads ``events``.
+
+>>> import cardtable
+>>> state = cardtable.load("krypkasino", players=2).new_state(seed=3)
+>>> obs = state.observation(0)
+>>> len(obs["hand"]), len(obs["table"]) + len(obs["set_aside"])
+(6, 4)
+>>> obs["stock"], obs["extra_deals_left"]
+(88, 11)
+>>> while not state.is_over:
+...     state.apply(state.legal_moves()[0])
+>>> sum(state.result["hands"][0])
+42
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations, product
+from typing import Any, ClassVar
+
+from cardtable.cards import FACES, card_str, cards_str
+from cardtable.engine import JSON, Event, Game, Move, PackSource, State
+from cardtable.errors import IllegalMoveError, OptionError
+from cardtable.games.krypkasino.captures import (
+    CARD_STEP,
+    HAND_VALUE,
+    POINTS,
+    RANK,
+    captures,
+)
+from cardtable.games.krypkasino.moves import PLAY, parse_move, play_take
+from cardtable.i18n import N_, _, join_and
+from cardtable.options import Option, OptionValue
+from cardtable.registry import register
+
+__all__ = ["DEALS", "KrypkasinoGame", "KrypkasinoState", "expand_takes", "teams_of"]
+
+#: Players -> (hand cards, table cards, hand cards, table cards) of the two rounds of the deal.
+DEALS: dict[int, tuple[int, int, int, int]] = {
+    2: (3, 2, 3, 2),
+    3: (3, 3, 2, 2),
+    4: (3, 2, 2, 2),
+    5: (2, 2, 2, 2),
+    6: (3, 2, 2, 0),
+}
+EXTRA = 4  # cards to each player in an extra deal, two at a time
+COURT = 11  # jacks and above are court cards
+
+# Hands are kept in face order, the first copy of a face before the second.
+_FACE_KEY: tuple[int, ...] = tuple((c % FACES) * 2 + c // FACES for c in range(2 * FACES))
+_face_key = _FACE_KEY.__getitem__
+
+SUMMARY = N_("""\
+Krypkasino: Swedish misère casino for 2 to 6 players, alone or in teams, with two packs.
+Each turn a player plays one card. If groups of table cards add up to its value (an ace is 14
+from the hand, 1 on the table), it must take every group it can, and the card goes with them
+to the player's pile; otherwise it creeps onto the table. Taking the whole table is a tabbe:
++5 to the sweeper and -5 to the player before (+10 and -10 when a lone card is taken by its
+twin); a player who can sweep must. Captured 10D counts 3, 2S 2, AS 2, every other spade and
+ace 1: 42 points a hand. Lowest total after the agreed hands wins.""")
+
+TEAM_MODES = ("none", "pairs", "threes")
+
+
+def teams_of(players: int, mode: str) -> tuple[int, ...]:
+    """The team of each seat (RULES.md section 5): ``none`` gives every seat its own.
+
+    >>> teams_of(4, "pairs"), teams_of(6, "pairs"), teams_of(6, "threes"), teams_of(3, "none")
+    ((0, 1, 0, 1), (0, 1, 2, 0, 1, 2), (0, 1, 0, 1, 0, 1), (0, 1, 2))
+    """
+    if mode == "pairs":
+        return tuple(s % (players // 2) for s in range(players))
+    if mode == "threes":
+        return tuple(s % 2 for s in range(players))
+    return tuple(range(players))
+
+
+@register
+class KrypkasinoGame(Game):
+    """Krypkasino with its options validated; ``new_state`` deals a game of ``deals`` hands."""
+
+    name: ClassVar[str] = "krypkasino"
+    title: ClassVar[str] = N_("Krypkasino")
+    summary: ClassVar[str] = SUMMARY
+    packs: ClassVar[int] = 2
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("players", 4, N_("number of players, 2 to 6"), low=2, high=6),
+        Option(
+            "teams",
+            "none",
+            N_(
+                "none: everyone for himself; pairs: partners opposite (4 players: 0+2, 1+3; "
+                "6 players: 0+3, 1+4, 2+5); threes: 6 players, 0+2+4 against 1+3+5"
+            ),
+            choices=TEAM_MODES,
+        ),
+        Option(
+            "capture",
+            "any-maximal",
+            N_(
+                "any-maximal: take any maximal family of groups; most-cards: only the maximal "
+                "families that take the most cards"
+            ),
+            choices=("any-maximal", "most-cards"),
+        ),
+        Option(
+            "deals", None, N_("hands in a game (default: one deal by each player)"), low=1, high=99
+        ),
+        Option(
+            "dealer", None, N_("seat of the first dealer (default: the last seat)"), low=0, high=5
+        ),
+    )
+
+    def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
+        players = options["players"]
+        assert isinstance(players, int)
+        teams = options["teams"]
+        if teams == "pairs" and players not in (4, 6):
+            raise OptionError(
+                _(
+                    "option 'teams' does not allow pairs with {players} players; "
+                    "pairs need 4 or 6 players"
+                ).format(players=players)
+            )
+        if teams == "threes" and players != 6:
+            raise OptionError(
+                _(
+                    "option 'teams' does not allow threes with {players} players; "
+                    "threes need 6 players"
+                ).format(players=players)
+            )
+        if options["deals"] is None:
+            options["deals"] = players
+        if options["dealer"] is None:
+            options["dealer"] = players - 1
+        dealer = options["dealer"]
+        assert isinstance(dealer, int)
+        if dealer >= players:
+            raise OptionError(
+                _(
+                    "option 'dealer' does not allow {dealer} with {players} players; "
+                    "allowed: a seat from 0 to {last}"
+                ).format(dealer=dealer, players=players, last=players - 1)
+            )
+        return options
+
+    @property
+    def num_players(self) -> int:
+        players = self.options["players"]
+        assert isinstance(players, int)
+        return players
+
+    def _new_state(self, seed: int, decks: tuple[tuple[int, ...], ...]) -> KrypkasinoState:
+        return KrypkasinoState(self, seed, decks)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def describe(self, event: Event) -> str:
+        from cardtable.games.krypkasino.words import describe_event
+
+        return describe_event(event)
+
+
+class KrypkasinoState(State):
+    """A game of Krypkasino in progress. Seats 0..n-1 clockwise; team members share a score."""
+
+    __slots__ = (
+        "_caps",
+        "_events",
+        "_legal_cache",
+        "_log",
+        "_mat",
+        "_src",
+        "aside",
+        "code",
+        "deal_start",
+        "dealer",
+        "deals_total",
+        "decks",
+        "extra_left",
+        "game",
+        "hand_no",
+        "hand_points",
+        "hands",
+        "history",
+        "is_over",
+        "last_capturer",
+        "most_cards",
+        "n",
+        "piles",
+        "prev",
+        "seed",
+        "stock",
+        "tabbe",
+        "tabbes",
+        "table",
+        "team",
+        "totals",
+        "turn",
+    )
+
+    def __init__(self, game: KrypkasinoGame, seed: int, decks: tuple[tuple[int, ...], ...]) -> None:
+        opts = game.options
+        self.game = game
+        self.seed = seed
+        self.decks = decks
+        self.history: list[str] = []
+        self.n: int = game.num_players
+        self.team: tuple[int, ...] = teams_of(self.n, str(opts["teams"]))
+        self.most_cards = opts["capture"] == "most-cards"
+        self.deals_total = int(opts["deals"])  # type: ignore[arg-type]
+        self._src = PackSource(seed, decks, 2)
+        self._log: list[tuple[Any, ...]] = []
+        self._events: list[Event] = []
+        self._mat = 0
+        self._caps: dict[Move, tuple[int, ...]] = {}
+        self._legal_cache: list[Move] | None = None
+        self.is_over = False
+        self.totals = [0] * self.n
+        self.hand_points: list[list[int]] = []
+        self.hand_no = 0
+        self.dealer = int(opts["dealer"])  # type: ignore[arg-type]
+        self._start_hand()
+
+    # ----------------------------------------------------------------- the flow of a hand
+
+    def _start_hand(self) -> None:
+        n = self.n
+        self.hand_no += 1
+        self.deal_start = len(self.history)
+        pack = self._src.next_pack()
+        h1, t1, h2, t2 = DEALS[n]
+        hands: list[list[int]] = [[] for _ in range(n)]
+        table: list[int] = []
+        order = [(self.dealer + 1 + k) % n for k in range(n)]
+        pos = 0
+        # Each round: a packet to every player from the dealer's left, then cards to the table.
+        for h, t in ((h1, t1), (h2, t2)):
+            for s in order:
+                hands[s].extend(pack[pos : pos + h])
+                pos += h
+            table.extend(pack[pos : pos + t])
+            pos += t
+        for held in hands:
+            held.sort(key=_face_key)
+        # Court cards among the first table cards are set aside until the end of the hand.
+        self.aside = [c for c in table if RANK[c] >= COURT]
+        self.table = [c for c in table if RANK[c] < COURT]
+        self.code = sum(CARD_STEP[c] for c in self.table)
+        self.hands = hands
+        self.stock = pack[pos:]
+        self.extra_left = len(self.stock) // (EXTRA * n)
+        self.piles: list[list[int]] = [[] for _ in range(n)]
+        self.tabbe = [0] * n
+        self.tabbes = [0] * n
+        self.last_capturer = -1
+        self.turn = (self.dealer + 1) % n
+        self.prev = self.dealer
+        self._log.append(
+            (
+                "deal",
+                self.hand_no,
+                self.dealer,
+                [list(h) for h in hands],
+                tuple(self.table),
+                tuple(self.aside),
+                len(self.stock),
+                self.extra_left,
+            )
+        )
+
+    def _extra_deal(self) -> None:
+        n = self.n
+        courts = [c for c in self.table if RANK[c] >= COURT]
+        if courts:
+            self.table = [c for c in self.table if RANK[c] < COURT]
+            self.code -= sum(CARD_STEP[c] for c in courts)
+            if self.last_capturer >= 0:
+                self.piles[self.last_capturer].extend(courts)
+            else:
+                self.aside.extend(courts)
+            self._log.append(("courts", self.last_capturer, tuple(courts)))
+        stock = self.stock
+        order = [(self.dealer + 1 + k) % n for k in range(n)]
+        pos = 0
+        hands = self.hands
+        for _round in range(2):
+            for s in order:
+                hands[s].extend(stock[pos : pos + 2])
+                pos += 2
+        for h in hands:
+            h.sort(key=_face_key)
+        self.stock = stock[pos:]
+        self.extra_left -= 1
+        self.turn = (self.dealer + 1) % n
+        self.prev = self.dealer
+        self._log.append(
+            ("extra", self.dealer, [list(h) for h in hands], len(self.stock), self.extra_left)
+        )
+
+    def _play(self, seat: int, move: Move) -> None:
+        face = move.cards[0]
+        hand = self.hands[seat]
+        card = face if face in hand else face + FACES
+        hand.remove(card)
+        taken_faces = self._caps[move]
+        if taken_faces:
+            table = self.table
+            taken = []
+            for f in taken_faces:
+                c = f if f in table else f + FACES
+                table.remove(c)
+                taken.append(c)
+            self.code -= sum(CARD_STEP[c] for c in taken)
+            self.piles[seat].append(card)
+            self.piles[seat].extend(taken)
+            self.last_capturer = seat
+            kind = 0
+            if not table:
+                # A sweep: a lone card taken by its twin is a dubbeltabbe.
+                kind = 10 if len(taken) == 1 and taken_faces[0] == face else 5
+                self.tabbe[seat] += kind
+                self.tabbe[self.prev] -= kind
+                self.tabbes[seat] += 1
+            self._log.append(("play", seat, card, tuple(taken), kind, self.prev))
+        else:
+            self.table.append(card)
+            self.code += CARD_STEP[card]
+            self._log.append(("play", seat, card, (), 0, self.prev))
+        self.prev = seat
+        if seat == self.dealer and not hand:
+            # The dealer plays last: every hand is empty now.
+            if self.stock:
+                self._extra_deal()
+            else:
+                self._end_hand()
+        else:
+            self.turn = (seat + 1) % self.n
+
+    def _end_hand(self) -> None:
+        n = self.n
+        # Nobody captured: the dealer takes what is left (so every hand still counts 42).
+        receiver = self.last_capturer if self.last_capturer >= 0 else self.dealer
+        self._log.append(("leftover", receiver, tuple(self.table), tuple(self.aside)))
+        self.piles[receiver].extend(self.table)
+        self.piles[receiver].extend(self.aside)
+        self.table = []
+        self.aside = []
+        self.code = 0
+        points = [sum(POINTS[c] for c in self.piles[s]) + self.tabbe[s] for s in range(n)]
+        self.hand_points.append(points)
+        for s in range(n):
+            self.totals[s] += points[s]
+        self._log.append(("hand over", self.hand_no, list(points), list(self.totals)))
+        if self.hand_no < self.deals_total:
+            self.dealer = (self.dealer + 1) % n
+            self._start_hand()
+        else:
+            self.is_over = True
+            self.turn = -1
+            self._log.append(("game over", self.result))
+
+    # ----------------------------------------------------------------- the protocol
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.is_over else self.turn
+
+    @property
+    def scores(self) -> list[int]:
+        """Penalty points of the finished hands, each seat showing its team's total."""
+        by_team: dict[int, int] = {}
+        for s, t in enumerate(self.team):
+            by_team[t] = by_team.get(t, 0) + self.totals[s]
+        return [by_team[t] for t in self.team]
+
+    def _compute_legal(self) -> list[Move]:
+        if self.is_over:
+            return []
+        hand = self.hands[self.turn]
+        code = self.code
+        faces: list[int] = []
+        for c in hand:
+            f = c % FACES
+            if not faces or faces[-1] != f:
+                faces.append(f)
+        found = [captures(HAND_VALUE[f], code) for f in faces]
+        caps: dict[Move, tuple[int, ...]] = {}
+        moves: list[Move] = []
+        if code and any(r.sweeps for r in found):
+            # Tabbe obligation: only the cards that sweep may be played, and they sweep.
+            everything = tuple(sorted(c % FACES for c in self.table))
+            for f, r in zip(faces, found, strict=True):
+                if r.sweeps:
+                    move = PLAY[f]
+                    caps[move] = everything
+                    moves.append(move)
+        else:
+            by_rank: dict[int, list[int]] = {}
+            for f, r in zip(faces, found, strict=True):
+                if not r.takes:
+                    move = PLAY[f]
+                    caps[move] = ()
+                    moves.append(move)
+                    continue
+                if not by_rank:
+                    for c in sorted(self.table, key=_face_key):
+                        by_rank.setdefault(RANK[c], []).append(c % FACES)
+                takes = r.takes
+                if self.most_cards:
+                    takes = tuple(t for t, k in zip(takes, r.sizes, strict=True) if k == r.sizes[0])
+                options = expand_takes(takes, by_rank)
+                if len(options) == 1:
+                    move = PLAY[f]
+                    caps[move] = options[0]
+                    moves.append(move)
+                else:
+                    for option in options:
+                        move = play_take(f, option)
+                        caps[move] = option
+                        moves.append(move)
+        self._caps = caps
+        return moves
+
+    def apply(self, move: Move | str) -> None:
+        """Play a move (or its notation); an illegal one raises and changes nothing."""
+        # The common case (a move object from legal_moves) skips the generic checks.
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal()
+        if move.__class__ is Move and move in legal:
+            self._legal_cache = None
+            self.history.append(move.text)
+            self._play(self.turn, move)
+            return
+        if isinstance(move, str) and not self.is_over:
+            try:
+                parsed = parse_move(move)
+            except IllegalMoveError:
+                parsed = None  # the generic path below words the error
+            if parsed is not None:
+                move = self._short_form(parsed, legal)
+        elif isinstance(move, Move):
+            move = self._short_form(move, legal)
+        State.apply(self, move)
+
+    def refusal(self, move: Move) -> str | None:
+        """Why ``move`` would be refused now, or None (the long form of a card's only capture,
+        ``play C take ...``, is accepted as ``play C``).
+
+        >>> import cardtable
+        >>> state = cardtable.load("krypkasino", players=2).new_state(seed=1)
+        >>> state.refusal(state.game.parse_move("play KS"))
+        'KS is not in your hand'
+        """
+        return State.refusal(self, self._short_form(move, self._legal()))
+
+    def _short_form(self, move: Move, legal: list[Move]) -> Move:
+        """``play C take ...`` naming the only capture ``play C`` makes is that move."""
+        if move.verb == "play" and len(move.cards) > 1 and move not in legal:
+            short = PLAY[move.cards[0]] if move.cards[0] < FACES else None
+            if short is not None and short in legal and self._caps[short] == move.cards[1:]:
+                return short
+        return move
+
+    def _apply(self, move: Move) -> None:
+        self._play(self.turn, move)
+
+    def _why_illegal(self, move: Move) -> str:
+        if move.verb != "play" or not move.cards or move.number is not None:
+            return _("it is your turn to play a card (play C)")
+        foreign = [c for c in move.cards if not 0 <= c < FACES]
+        if foreign:
+            return _("card id {card} is not a card face (ids 0 to 51)").format(card=foreign[0])
+        face = move.cards[0]
+        hand = self.hands[self.turn]
+        if face not in hand and face + FACES not in hand:
+            return _("{card} is not in your hand").format(card=card_str(face))
+        legal = self._legal()
+        mine = [m for m in legal if m.cards[0] == face]
+        if not mine:
+            sweepers = join_and(card_str(m.cards[0]) for m in legal)
+            return _(
+                "a card in your hand can take the whole table, so you must sweep with {cards}"
+            ).format(cards=sweepers)
+        choices = join_and(m.text for m in mine)
+        if len(move.cards) == 1:
+            return _("{card} can capture in more than one way; choose one: {choices}").format(
+                card=card_str(face), choices=choices
+            )
+        if self._caps[mine[0]] == () and len(mine) == 1:
+            return _("{card} captures nothing on this table; it creeps: {choices}").format(
+                card=card_str(face), choices=choices
+            )
+        return _(
+            "{card} cannot take {cards}: the captured cards must form groups worth {value} "
+            "each and leave no such group on the table; choose one: {choices}"
+        ).format(
+            card=card_str(face),
+            cards=" ".join(cards_str(move.cards[1:])),
+            value=HAND_VALUE[face],
+            choices=choices,
+        )
+
+    # ----------------------------------------------------------------- views
+
+    def observation(self, seat: int) -> dict[str, JSON]:
+        """Only what ``seat`` may know: its own hand and everything that lay face up."""
+        n = self.n
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0 to {n - 1}, not {seat!r}")
+        to_move = self.to_move
+        piles = [sorted(p, key=_face_key) for p in self.piles]
+        captured = [sum(POINTS[c] for c in p) for p in piles]
+        legal = [m.text for m in self.legal_moves()] if to_move == seat else []
+        return {
+            "game": "krypkasino",
+            "seat": seat,
+            "players": n,
+            "teams": list(self.team),
+            "hand_number": self.hand_no,
+            "hands_in_game": self.deals_total,
+            "dealer": self.dealer,
+            "to_move": to_move,
+            "hand": cards_str(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "table": cards_str(self.table),
+            "set_aside": cards_str(self.aside),
+            "stock": len(self.stock),
+            "extra_deals_left": self.extra_left,
+            "last_capturer": self.last_capturer if self.last_capturer >= 0 else None,
+            "captured": [cards_str(p) for p in piles],
+            "captured_points": captured,
+            "tabbe_points": list(self.tabbe),
+            "tabbes": list(self.tabbes),
+            "hand_points": [captured[s] + self.tabbe[s] for s in range(n)],
+            "totals": list(self.totals),
+            "scores": self.scores,
+            "must_sweep": bool(legal) and self._obliged(),
+            "legal_moves": legal,
+        }
+
+    def _obliged(self) -> bool:
+        """Whether the seat to act holds a card that sweeps the table (and so must sweep)."""
+        code = self.code
+        return bool(code) and any(
+            captures(HAND_VALUE[c], code).sweeps for c in self.hands[self.turn]
+        )
+
+    @property
+    def events(self) -> list[Event]:
+        log, events = self._log, self._events
+        if self._mat < len(log):
+            from cardtable.games.krypkasino.words import materialize
+
+            for entry in log[self._mat :]:
+                events.extend(materialize(entry, self.n))
+            self._mat = len(log)
+        return list(events)
+
+    @property
+    def result(self) -> dict[str, JSON] | None:
+        if not self.is_over:
+            return None
+        points = self.scores
+        best = min(points)
+        return {
+            "winners": [s for s in range(self.n) if points[s] == best],
+            "scores": points,
+            "totals": list(self.totals),
+            "hands": [list(h) for h in self.hand_points],
+        }
+
+    def card_places(self) -> dict[str, list[int]]:
+        places = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
+        places["table"] = list(self.table)
+        places["set aside"] = list(self.aside)
+        for s, p in enumerate(self.piles):
+            places[f"pile {s}"] = list(p)
+        places["stock"] = list(self.stock)
+        return places
+
+    def clone(self) -> KrypkasinoState:
+        other = self._copy_position()
+        other.history = list(self.history)
+        other._src = self._src.copy()
+        other._log = list(self._log)
+        other._events = list(self._events)
+        return other
+
+    def _copy_position(self) -> KrypkasinoState:
+        """A copy with lists of its own; history, log, events and pack source are still this
+        state's, for the caller (clone, or a sampled world) to replace."""
+        other = KrypkasinoState.__new__(KrypkasinoState)
+        for name in KrypkasinoState.__slots__:
+            if hasattr(self, name):
+                object.__setattr__(other, name, getattr(self, name))
+        other._legal_cache = None
+        other._caps = {}
+        other.hands = [list(h) for h in self.hands]
+        other.table = list(self.table)
+        other.aside = list(self.aside)
+        other.stock = list(self.stock)
+        other.piles = [list(p) for p in self.piles]
+        other.tabbe = list(self.tabbe)
+        other.tabbes = list(self.tabbes)
+        other.totals = list(self.totals)
+        other.hand_points = [list(h) for h in self.hand_points]
+        return other
+
+    def sample_world(self, seat: int, rng: random.Random) -> KrypkasinoState:
+        from cardtable.games.krypkasino.worlds import sample_world
+
+        return sample_world(self, seat, rng)
+
+
+def expand_takes(
+    takes: tuple[tuple[tuple[int, int], ...], ...], by_rank: dict[int, list[int]]
+) -> list[tuple[int, ...]]:
+    """The distinct sets of table faces (sorted) that the rank-count ``takes`` can name;
+    ``by_rank`` lists the table's faces of each rank (repeats for both copies), sorted.
+
+    >>> from cardtable.cards import parse_cards, cards_str
+    >>> three_c, three_d, six_s = parse_cards("3C 3D 6S")
+    >>> takes = (((3, 1), (6, 1)),)  # one 3 and one 6
+    >>> [cards_str(t) for t in expand_takes(takes, {3: [three_c, three_d], 6: [six_s]})]
+    [['3C', '6S'], ['3D', '6S']]
+    """
+    out: dict[tuple[int, ...], None] = {}
+    for take in takes:
+        parts: list[list[tuple[int, ...]]] = []
+        for rank, count in take:
+            faces = by_rank[rank]
+            if count == len(faces) or faces[0] == faces[-1]:
+                parts.append([tuple(faces[:count])])
+            else:
+                parts.append(list(dict.fromkeys(combinations(faces, count))))
+        if len(parts) == 1:
+            for chosen in parts[0]:
+                out[tuple(sorted(chosen))] = None
+        else:
+            for combo in product(*parts):
+                out[tuple(sorted(f for part in combo for f in part))] = None
+    return list(out)

@@ -1,0 +1,199 @@
+"""Krypkasino events: built from the game's compact log, and told in words (English, Japanese).
+
+Event data is for machines and always English card notation; :func:`describe_event` tells an
+event in the current language, and :func:`prompt` tells a person what to do.
+
+>>> from cardtable.engine import Event
+>>> event = Event("play", 2, {"card": "QD", "captured": ["AC", "3H", "3S", "5D"], "krypa": False})
+>>> describe_event(event)
+'Seat 2 plays QD and takes AC 3H 3S 5D'
+>>> describe_event(Event("tabbe", 1, {"points": 5, "assistant": 0, "double": False}))
+'Seat 1: tabbe +5, seat 0 -5'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.cards import cards_str
+from cardtable.engine import JSON, Event
+from cardtable.i18n import _, ngettext
+
+__all__ = ["describe_event", "materialize", "prompt"]
+
+
+def _faces(cards: Sequence[int]) -> list[str]:
+    return cards_str(cards)
+
+
+def materialize(entry: tuple[Any, ...], players: int) -> list[Event]:
+    """The public and private events of one log entry."""
+    kind = entry[0]
+    if kind == "play":
+        _kind, seat, card, taken, tabbe, assistant = entry
+        out = [
+            Event(
+                "play",
+                seat,
+                {"card": cards_str([card])[0], "captured": _faces(taken), "krypa": not taken},
+            )
+        ]
+        if tabbe:
+            out.append(
+                Event(
+                    "tabbe",
+                    seat,
+                    {"points": tabbe, "assistant": assistant, "double": tabbe == 10},
+                )
+            )
+        return out
+    if kind == "deal":
+        _kind, hand_no, dealer, hands, table, aside, stock, extra = entry
+        data: dict[str, JSON] = {
+            "hand": hand_no,
+            "dealer": dealer,
+            "table": _faces(table),
+            "set_aside": _faces(aside),
+            "stock": stock,
+            "extra_deals": extra,
+        }
+        out = [Event("deal", dealer, data)]
+        for seat in range(players):
+            out.append(Event("hand", seat, {"cards": _faces(hands[seat])}, visible_to=(seat,)))
+        return out
+    if kind == "extra":
+        _kind, dealer, hands, stock, left = entry
+        out = [Event("extra deal", dealer, {"stock": stock, "extra_deals_left": left})]
+        for seat in range(players):
+            out.append(Event("hand", seat, {"cards": _faces(hands[seat])}, visible_to=(seat,)))
+        return out
+    if kind == "courts":
+        _kind, receiver, cards = entry
+        to = receiver if receiver >= 0 else None
+        return [Event("courts", to, {"cards": _faces(cards), "to": to})]
+    if kind == "leftover":
+        _kind, receiver, table, aside = entry
+        return [Event("leftover", receiver, {"cards": _faces(table), "set_aside": _faces(aside)})]
+    if kind == "hand over":
+        _kind, hand_no, points, totals = entry
+        # One score event a seat (the points of its pile and tabbes), as every game tells scores.
+        out = [
+            Event("score", seat, {"points": points[seat], "reason": "hand", "total": totals[seat]})
+            for seat in range(players)
+        ]
+        out.append(Event("hand over", None, {"hand": hand_no, "points": points, "totals": totals}))
+        return out
+    if kind == "game over":
+        return [Event("game over", None, dict(entry[1]))]
+    raise ValueError(f"unknown log entry {kind!r}")
+
+
+def _cards(cards: Any) -> str:
+    return " ".join(str(c) for c in cards) if cards else "–"
+
+
+def _by_seat(values: Sequence[Any]) -> str:
+    return ", ".join(_("seat {seat} {score}").format(seat=s, score=v) for s, v in enumerate(values))
+
+
+def describe_event(event: Event) -> str:
+    """One line for an event in the current language, as the plain log and ``replay`` print it.
+
+    >>> describe_event(Event("play", 0, {"card": "5H", "captured": [], "krypa": True}))
+    'Seat 0 plays 5H; it creeps onto the table'
+    """
+    d: Mapping[str, Any] = event.data
+    seat = event.seat
+    kind = event.type
+    if kind == "deal":
+        return _(
+            "Hand {hand}: seat {dealer} deals; table {table}, set aside {aside}, "
+            "{stock} cards in the stock"
+        ).format(
+            hand=d["hand"],
+            dealer=d["dealer"],
+            table=_cards(d["table"]),
+            aside=_cards(d["set_aside"]),
+            stock=d["stock"],
+        )
+    if kind == "hand":
+        return _("Seat {seat} is dealt {cards}").format(seat=seat, cards=" ".join(d["cards"]))
+    if kind == "extra deal":
+        left = int(d["extra_deals_left"])
+        if left == 0:
+            return _("Seat {dealer} deals four more cards to each player: the last deal").format(
+                dealer=seat
+            )
+        return ngettext(
+            "Seat {dealer} deals four more cards to each player ({left} more deal to come)",
+            "Seat {dealer} deals four more cards to each player ({left} more deals to come)",
+            left,
+        ).format(dealer=seat, left=left)
+    if kind == "courts":
+        if d["to"] is None:
+            return _("The court cards {cards} on the table are set aside").format(
+                cards=_cards(d["cards"])
+            )
+        return _("The court cards {cards} on the table go to seat {seat}").format(
+            cards=_cards(d["cards"]), seat=d["to"]
+        )
+    if kind == "play":
+        if d["krypa"]:
+            return _("Seat {seat} plays {card}; it creeps onto the table").format(
+                seat=seat, card=d["card"]
+            )
+        return _("Seat {seat} plays {card} and takes {cards}").format(
+            seat=seat, card=d["card"], cards=_cards(d["captured"])
+        )
+    if kind == "tabbe":
+        line = (
+            _("Seat {seat}: dubbeltabbe +{points}, seat {assistant} -{points}")
+            if d["double"]
+            else _("Seat {seat}: tabbe +{points}, seat {assistant} -{points}")
+        )
+        return line.format(seat=seat, points=d["points"], assistant=d["assistant"])
+    if kind == "leftover":
+        cards = [*d["cards"], *d["set_aside"]]
+        return _("Seat {seat} takes the cards left: {cards}").format(seat=seat, cards=_cards(cards))
+    if kind == "score":
+        return _("Seat {seat}: {points} penalty points in the hand, total {total}").format(
+            seat=seat, points=d["points"], total=d["total"]
+        )
+    if kind == "hand over":
+        return _("Hand {hand} over: {points}; totals {totals}").format(
+            hand=d["hand"], points=_by_seat(d["points"]), totals=_by_seat(d["totals"])
+        )
+    if kind == "game over":
+        seats = d["winners"]
+        winners = ngettext("Seat {seats} wins", "Seats {seats} win", len(seats)).format(
+            seats=", ".join(str(s) for s in seats)
+        )
+        return _("Game over: {winners} with the lowest total ({scores})").format(
+            winners=winners, scores=_by_seat(d["scores"])
+        )
+    return kind
+
+
+def prompt(obs: Mapping[str, Any]) -> str:
+    """One line telling the seat of ``obs`` what it must do now.
+
+    >>> import cardtable
+    >>> state = cardtable.load("krypkasino", players=2).new_state(seed=1)
+    >>> print(prompt(state.observation(0)))
+    Your hand: AD 3S 4D 5D 7S 10C. Table: 5D 8S AH AH. Play a card (e.g. play AD).
+    """
+    hand = _cards(obs.get("hand"))
+    table = _cards(obs.get("table"))
+    legal = obs.get("legal_moves") or []
+    example = str(legal[0]) if legal else ""
+    if obs.get("to_move") != obs.get("seat"):
+        return _("Your hand: {hand}. Table: {table}.").format(hand=hand, table=table)
+    if obs.get("must_sweep"):
+        return _(
+            "Your hand: {hand}. Table: {table}. You can take the whole table, so you must "
+            "sweep (e.g. {example})."
+        ).format(hand=hand, table=table, example=example)
+    return _("Your hand: {hand}. Table: {table}. Play a card (e.g. {example}).").format(
+        hand=hand, table=table, example=example
+    )
