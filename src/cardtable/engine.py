@@ -11,14 +11,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from cardtable.cards import FACES, card_str, cards_str, pack, parse_deck, shuffle
-from cardtable.errors import CardtableError, IllegalMoveError
+from cardtable.errors import CardtableError, IllegalMoveError, OptionError
 from cardtable.i18n import _
 from cardtable.options import Option, OptionValue, validate_options
 
-__all__ = ["Event", "Game", "Move", "PackSource", "State"]
+__all__ = ["Event", "Game", "LoggedState", "Move", "PackSource", "State"]
 
 JSON = Any  # a JSON-safe value: dict, list, str, int, float, bool or None
 
@@ -107,21 +107,31 @@ class Event:
 class PackSource:
     """Hands out one shuffled pack per shuffle: the explicit ones first, then from the seed.
 
-    ``need`` lets a game shuffle only the cards it will use (the order of the rest is then
-    meaningless but still deterministic), which keeps simulations fast.
+    The pack is ``packs`` whole packs of 52, or the given ``cards`` (a short pack such as
+    Kloepper's 24). ``need`` lets a game shuffle only the cards it will use (the order of the
+    rest is then meaningless but still deterministic), which keeps simulations fast.
 
     >>> src = PackSource(seed=1, decks=[], packs=1)
     >>> a = src.next_pack(); b = PackSource(seed=1, decks=[], packs=1).next_pack()
     >>> a == b, sorted(a) == list(range(52))
     (True, True)
+    >>> sorted(PackSource(seed=1, decks=[], cards=(36, 37, 38, 39)).next_pack())
+    [36, 37, 38, 39]
     """
 
-    __slots__ = ("decks", "packs", "rng", "used")
+    __slots__ = ("cards", "decks", "packs", "rng", "used")
 
-    def __init__(self, seed: int, decks: Sequence[Sequence[int]], packs: int) -> None:
+    def __init__(
+        self,
+        seed: int,
+        decks: Sequence[Sequence[int]],
+        packs: int = 1,
+        cards: Sequence[int] | None = None,
+    ) -> None:
         self.rng = random.Random(seed)
         self.decks = decks
         self.packs = packs
+        self.cards = tuple(cards) if cards is not None else None
         self.used = 0
 
     def next_pack(self, need: int | None = None) -> list[int]:
@@ -129,7 +139,7 @@ class PackSource:
         self.used += 1
         if index < len(self.decks):
             return list(self.decks[index])
-        cards = pack(self.packs)
+        cards = pack(self.packs) if self.cards is None else list(self.cards)
         shuffle(cards, self.rng, need)
         return cards
 
@@ -140,6 +150,7 @@ class PackSource:
         other.rng.setstate(self.rng.getstate())
         other.decks = self.decks
         other.packs = self.packs
+        other.cards = self.cards
         other.used = self.used
         return other
 
@@ -166,6 +177,31 @@ class Game(ABC):
     def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
         """Fill derived defaults and check options against each other (hook for games)."""
         return options
+
+    @staticmethod
+    def _first_dealer(options: dict[str, OptionValue], players: int) -> None:
+        """Fill the ``dealer`` option (default: the last seat) and check it is a seat.
+
+        >>> options: dict[str, OptionValue] = {"dealer": None}
+        >>> Game._first_dealer(options, 3); options
+        {'dealer': 2}
+        >>> Game._first_dealer({"dealer": 4}, 3)
+        Traceback (most recent call last):
+        ...
+        cardtable.errors.OptionError: option 'dealer' does not allow 4 with 3 players; \
+allowed: a seat from 0 to 2
+        """
+        if options["dealer"] is None:
+            options["dealer"] = players - 1
+        dealer = options["dealer"]
+        assert isinstance(dealer, int)
+        if dealer >= players:
+            raise OptionError(
+                _(
+                    "option 'dealer' does not allow {dealer} with {players} players; "
+                    "allowed: a seat from 0 to {last}"
+                ).format(dealer=dealer, players=players, last=players - 1)
+            )
 
     @property
     @abstractmethod
@@ -381,3 +417,57 @@ class State(ABC):
         record["moves"] = list(self.history)
         record["result"] = self.result
         return record
+
+
+class LoggedState(State):
+    """A state that notes what happens as a compact log of small tuples and builds the
+    :class:`Event` objects from it only when ``events`` is read, so simulations never pay for
+    them. Every game here is one.
+
+    A subclass keeps ``_log``, ``_events``, ``_mat`` (how much of the log is built) and ``_src``
+    (its :class:`PackSource`), turns one log entry into events in :meth:`_materialize`, and
+    copies its position in :meth:`_copy_position` (usually :meth:`_copy_slots` and fresh copies
+    of the lists a move changes in place).
+    """
+
+    _log: list[tuple[Any, ...]]
+    _events: list[Event]
+    _mat: int
+    _src: PackSource
+
+    @property
+    def events(self) -> list[Event]:
+        log, events = self._log, self._events
+        if self._mat < len(log):
+            for entry in log[self._mat :]:
+                events.extend(self._materialize(entry))
+            self._mat = len(log)
+        return list(events)
+
+    @abstractmethod
+    def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
+        """The public and private events of one log entry."""
+
+    def clone(self) -> Self:
+        other = self._copy_position()
+        other.history = list(self.history)
+        other._src = self._src.copy()
+        other._log = list(self._log)
+        other._events = list(self._events)
+        return other
+
+    @abstractmethod
+    def _copy_position(self) -> Self:
+        """A copy of the position with lists of its own; the history, log, events and pack
+        source are still this state's, for the caller (clone, or a sampled world) to replace."""
+
+    def _copy_slots(self) -> Self:
+        """A shallow copy of every attribute in the class's ``__slots__``, the cache dropped."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        name: str
+        for name in cls.__slots__:
+            if hasattr(self, name):
+                object.__setattr__(other, name, getattr(self, name))
+        other._legal_cache = None
+        return other

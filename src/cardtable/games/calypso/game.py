@@ -26,7 +26,7 @@ import random
 from typing import Any, ClassVar
 
 from cardtable.cards import FACES, SUIT_LETTERS, card_str, cards_str
-from cardtable.engine import JSON, Event, Game, Move, PackSource, State
+from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource, State
 from cardtable.games.calypso.moves import PLAY, parse_move
 from cardtable.games.calypso.tricks import ALL_FOURS, RULE_NAMES, VALUE, trick_winner
 from cardtable.i18n import N_, _, ngettext
@@ -154,7 +154,7 @@ class CalypsoGame(Game):
         return describe_event(event)
 
 
-class CalypsoState(State):
+class CalypsoState(LoggedState):
     """A game of Calypso in progress. Seats 0..3; partners 0+2 and 1+3 share a score."""
 
     __slots__ = (
@@ -492,16 +492,10 @@ class CalypsoState(State):
             "legal_moves": [m.text for m in self.legal_moves()] if to_move == seat else [],
         }
 
-    @property
-    def events(self) -> list[Event]:
-        log, events = self._log, self._events
-        if self._mat < len(log):
-            from cardtable.games.calypso.words import materialize
+    def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
+        from cardtable.games.calypso.words import materialize
 
-            for entry in log[self._mat :]:
-                events.extend(materialize(entry))
-            self._mat = len(log)
-        return list(events)
+        return materialize(entry)
 
     @property
     def result(self) -> dict[str, JSON] | None:
@@ -537,22 +531,8 @@ class CalypsoState(State):
         places["stock"] = list(self.pack[52 * self.deal_no :])
         return places
 
-    def clone(self) -> CalypsoState:
-        other = self._copy_position()
-        other.history = list(self.history)
-        other._src = self._src.copy()
-        other._log = list(self._log)
-        other._events = list(self._events)
-        return other
-
     def _copy_position(self) -> CalypsoState:
-        """A copy of the position with lists of its own; the history, log, events and pack
-        source are still this state's, for the caller (clone, or a sampled world) to replace."""
-        other = CalypsoState.__new__(CalypsoState)
-        for name in CalypsoState.__slots__:
-            if hasattr(self, name):
-                object.__setattr__(other, name, getattr(self, name))
-        other._legal_cache = None
+        other = self._copy_slots()
         other.totals = list(self.totals)
         other.round_results = list(self.round_results)
         other.pack = list(self.pack)

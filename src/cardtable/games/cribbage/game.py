@@ -23,8 +23,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from cardtable.cards import card_str, cards_str
-from cardtable.engine import JSON, Event, Game, Move, PackSource, State
-from cardtable.errors import OptionError
+from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource, State
 from cardtable.games.cribbage.moves import (
     CLAIM,
     DISCARD1,
@@ -118,17 +117,7 @@ class CribbageGame(Game):
     def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
         players = options["players"]
         assert isinstance(players, int)
-        if options["dealer"] is None:
-            options["dealer"] = players - 1
-        dealer = options["dealer"]
-        assert isinstance(dealer, int)
-        if dealer >= players:
-            raise OptionError(
-                _(
-                    "option 'dealer' does not allow {dealer} with {players} players; "
-                    "allowed: a seat from 0 to {last}"
-                ).format(dealer=dealer, players=players, last=players - 1)
-            )
+        self._first_dealer(options, players)
         return options
 
     @property
@@ -149,7 +138,7 @@ class CribbageGame(Game):
         return describe_event(event)
 
 
-class CribbageState(State):
+class CribbageState(LoggedState):
     """A game (or match) of cribbage in progress. Seats 0..n-1; partners share a score."""
 
     __slots__ = (
@@ -658,16 +647,10 @@ class CribbageState(State):
             "legal_moves": [m.text for m in self.legal_moves()] if to_move == seat else [],
         }
 
-    @property
-    def events(self) -> list[Event]:
-        log, events = self._log, self._events
-        if self._mat < len(log):
-            from cardtable.games.cribbage.words import materialize
+    def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
+        from cardtable.games.cribbage.words import materialize
 
-            for entry in log[self._mat :]:
-                events.extend(materialize(entry, self.target))
-            self._mat = len(log)
-        return list(events)
+        return materialize(entry, self.target)
 
     @property
     def result(self) -> dict[str, JSON] | None:
@@ -692,22 +675,8 @@ class CribbageState(State):
         places["stock"] = sorted(set(range(52)) - set(out))
         return places
 
-    def clone(self) -> CribbageState:
-        other = self._copy_position()
-        other.history = list(self.history)
-        other._src = self._src.copy()
-        other._log = list(self._log)
-        other._events = list(self._events)
-        return other
-
     def _copy_position(self) -> CribbageState:
-        """A copy of the position with lists of its own; the history, log, events and pack
-        source are still this state's, for the caller (clone, or a sampled world) to replace."""
-        other = CribbageState.__new__(CribbageState)
-        for name in CribbageState.__slots__:
-            if hasattr(self, name):
-                object.__setattr__(other, name, getattr(self, name))
-        other._legal_cache = None
+        other = self._copy_slots()
         other.match_points = list(self.match_points)
         other.game_results = list(self.game_results)
         other.pegs = list(self.pegs)

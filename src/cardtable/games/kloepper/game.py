@@ -32,8 +32,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardtable.cards import cards_str, parse_card, shuffle
-from cardtable.engine import JSON, Event, Game, Move, State
+from cardtable.cards import cards_str, parse_card
+from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource, State
 from cardtable.errors import CardtableError, OptionError
 from cardtable.games.kloepper.moves import (
     ALONE,
@@ -95,34 +95,6 @@ trick), and an opponent may then knock off. Scores go to 30; equal leaders share
 def _key_name(key: int) -> str:
     names = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"), N_("trumps"))
     return _(names[key])
-
-
-class _Packs:
-    """The shuffled packs of a game: the explicit ones first, then 24-card shuffles of the seed."""
-
-    __slots__ = ("decks", "rng", "used")
-
-    def __init__(self, seed: int, decks: Sequence[Sequence[int]]) -> None:
-        self.rng = random.Random(seed)
-        self.decks = decks
-        self.used = 0
-
-    def next_pack(self) -> list[int]:
-        index = self.used
-        self.used += 1
-        if index < len(self.decks):
-            return list(self.decks[index])
-        cards = list(PACK)
-        shuffle(cards, self.rng)
-        return cards
-
-    def copy(self) -> _Packs:
-        other = _Packs.__new__(_Packs)
-        other.rng = random.Random.__new__(random.Random)
-        other.rng.setstate(self.rng.getstate())
-        other.decks = self.decks
-        other.used = self.used
-        return other
 
 
 @register
@@ -213,7 +185,7 @@ def _not_in_hand(cards: list[str]) -> str:
     ).format(cards=join_and(cards))
 
 
-class KloepperState(State):
+class KloepperState(LoggedState):
     """A game of Kloepper in progress: deals until someone has ``target`` points."""
 
     __slots__ = (
@@ -260,7 +232,7 @@ class KloepperState(State):
         self.history: list[str] = []
         self.target = int(game.options["target"])  # type: ignore[arg-type]
         self.table: dict[str, int] = game.table
-        self._src = _Packs(seed, decks)
+        self._src = PackSource(seed, decks, cards=PACK)
         self.points = [0] * SEATS
         self._log: list[tuple[Any, ...]] = []
         self._events: list[Event] = []
@@ -685,16 +657,10 @@ class KloepperState(State):
             out[s] = f"call {cards_str([self.call])[0]}" if s == self.caller else "no call"
         return out
 
-    @property
-    def events(self) -> list[Event]:
-        log, events = self._log, self._events
-        if self._mat < len(log):
-            from cardtable.games.kloepper.words import materialize
+    def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
+        from cardtable.games.kloepper.words import materialize
 
-            for entry in log[self._mat :]:
-                events.extend(materialize(entry))
-            self._mat = len(log)
-        return list(events)
+        return materialize(entry)
 
     @property
     def result(self) -> dict[str, JSON] | None:
@@ -714,22 +680,8 @@ class KloepperState(State):
             places[f"taken {s}"] = list(self.won[s])
         return places
 
-    def clone(self) -> KloepperState:
-        other = self._copy_position()
-        other.history = list(self.history)
-        other._src = self._src.copy()
-        other._log = list(self._log)
-        other._events = list(self._events)
-        return other
-
     def _copy_position(self) -> KloepperState:
-        """A copy of the position with lists of its own; the history, log, events and pack
-        source are still this state's, for the caller (clone, or a sampled world) to replace."""
-        other = KloepperState.__new__(KloepperState)
-        for name in KloepperState.__slots__:
-            if hasattr(self, name):
-                object.__setattr__(other, name, getattr(self, name))
-        other._legal_cache = None
+        other = self._copy_slots()
         other.points = list(self.points)
         other.hands = [list(h) for h in self.hands]
         other.trick = list(self.trick)

@@ -25,9 +25,10 @@ from itertools import product
 from math import factorial
 
 from cardtable.cards import shuffle
+from cardtable.engine import PackSource
 from cardtable.errors import CardtableError
-from cardtable.games.kloepper.game import DECLARE, SEATS, KloepperState, _Packs, hand_order
-from cardtable.games.kloepper.tables import KEY, QC, QS
+from cardtable.games.kloepper.game import DECLARE, SEATS, KloepperState, hand_order
+from cardtable.games.kloepper.tables import KEY, PACK, QC, QS
 
 __all__ = ["sample_world"]
 
@@ -205,7 +206,7 @@ def sample_world(state: KloepperState, seat: int, rng: random.Random) -> Kloeppe
     world.seed = int(rng.random() * 2**32)
     world.decks = ()
     world.history = []
-    world._src = _Packs(world.seed, ())
+    world._src = PackSource(world.seed, (), cards=PACK)
     world._log = []
     world._events = []
     world.deal_start = 0

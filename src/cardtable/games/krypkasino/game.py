@@ -25,7 +25,7 @@ from itertools import combinations, product
 from typing import Any, ClassVar
 
 from cardtable.cards import FACES, card_str, cards_str
-from cardtable.engine import JSON, Event, Game, Move, PackSource, State
+from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource, State
 from cardtable.errors import IllegalMoveError, OptionError
 from cardtable.games.krypkasino.captures import (
     CARD_STEP,
@@ -137,17 +137,7 @@ class KrypkasinoGame(Game):
             )
         if options["deals"] is None:
             options["deals"] = players
-        if options["dealer"] is None:
-            options["dealer"] = players - 1
-        dealer = options["dealer"]
-        assert isinstance(dealer, int)
-        if dealer >= players:
-            raise OptionError(
-                _(
-                    "option 'dealer' does not allow {dealer} with {players} players; "
-                    "allowed: a seat from 0 to {last}"
-                ).format(dealer=dealer, players=players, last=players - 1)
-            )
+        self._first_dealer(options, players)
         return options
 
     @property
@@ -168,7 +158,7 @@ class KrypkasinoGame(Game):
         return describe_event(event)
 
 
-class KrypkasinoState(State):
+class KrypkasinoState(LoggedState):
     """A game of Krypkasino in progress. Seats 0..n-1 clockwise; team members share a score."""
 
     __slots__ = (
@@ -554,16 +544,10 @@ class KrypkasinoState(State):
             captures(HAND_VALUE[c], code).sweeps for c in self.hands[self.turn]
         )
 
-    @property
-    def events(self) -> list[Event]:
-        log, events = self._log, self._events
-        if self._mat < len(log):
-            from cardtable.games.krypkasino.words import materialize
+    def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
+        from cardtable.games.krypkasino.words import materialize
 
-            for entry in log[self._mat :]:
-                events.extend(materialize(entry, self.n))
-            self._mat = len(log)
-        return list(events)
+        return materialize(entry, self.n)
 
     @property
     def result(self) -> dict[str, JSON] | None:
@@ -587,22 +571,8 @@ class KrypkasinoState(State):
         places["stock"] = list(self.stock)
         return places
 
-    def clone(self) -> KrypkasinoState:
-        other = self._copy_position()
-        other.history = list(self.history)
-        other._src = self._src.copy()
-        other._log = list(self._log)
-        other._events = list(self._events)
-        return other
-
     def _copy_position(self) -> KrypkasinoState:
-        """A copy with lists of its own; history, log, events and pack source are still this
-        state's, for the caller (clone, or a sampled world) to replace."""
-        other = KrypkasinoState.__new__(KrypkasinoState)
-        for name in KrypkasinoState.__slots__:
-            if hasattr(self, name):
-                object.__setattr__(other, name, getattr(self, name))
-        other._legal_cache = None
+        other = self._copy_slots()
         other._caps = {}
         other.hands = [list(h) for h in self.hands]
         other.table = list(self.table)
