@@ -7,11 +7,9 @@ Run with ``make bench`` (which first tries to install ``open-spiel``) or ``pytho
 from __future__ import annotations
 
 import argparse
-import importlib
 import platform
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -21,13 +19,7 @@ import cardtable
 from cardtable.games.cribbage import analysis
 from cardtable.games.cribbage.analysis import discard_advice, score_distribution
 from cardtable.games.cribbage.scoring import score_hand
-
-RUNS = 5
-
-
-def best_of(runs: int, job: Callable[[int], float]) -> float:
-    """The shortest of ``runs`` timings; ``job(run)`` returns the seconds it measured."""
-    return min(job(run) for run in range(runs))
+from timing import RUNS, best_of, load_pyspiel, openspiel_run
 
 
 def ours_run(games: int, index: int) -> tuple[float, int]:
@@ -44,32 +36,6 @@ def ours_run(games: int, index: int) -> tuple[float, int]:
     return time.perf_counter() - start, moves
 
 
-def load_pyspiel() -> Any | None:
-    """The ``pyspiel`` module, or None when OpenSpiel is not installed."""
-    try:
-        return importlib.import_module("pyspiel")
-    except ImportError:
-        return None
-
-
-def openspiel_run(pyspiel: Any, games: int, index: int) -> tuple[float, int]:
-    """Seconds for ``games`` random games of OpenSpiel's Cribbage driven from Python the same
-    way, and the player actions they took (chance outcomes not counted)."""
-    game = pyspiel.load_game("cribbage")
-    rng = random.Random(index)
-    actions = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                actions += 1
-    return time.perf_counter() - start, actions
-
-
 def random_games(games: int, pyspiel: Any | None) -> tuple[float, float, float | None, float]:
     """Best seconds and moves per game for ours and (if installed) OpenSpiel's.
 
@@ -81,7 +47,7 @@ def random_games(games: int, pyspiel: Any | None) -> tuple[float, float, float |
     for index in range(RUNS):
         ours.append(ours_run(games, index))
         if pyspiel is not None:
-            theirs.append(openspiel_run(pyspiel, games, index))
+            theirs.append(openspiel_run(pyspiel, "cribbage", games, index))
     best_ours = min(t for t, _ in ours)
     best_theirs = min(t for t, _ in theirs) if theirs else None
     their_actions = theirs[0][1] / games if theirs else 0.0

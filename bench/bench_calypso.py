@@ -9,11 +9,9 @@ its passes), so deals per second compare like with like.
 from __future__ import annotations
 
 import argparse
-import importlib
 import platform
 import random
 import time
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -21,8 +19,7 @@ from rich.table import Table
 import cardtable
 from cardtable.bots import choose_for, make_bot
 from cardtable.games.calypso.tricks import RULE_NAMES
-
-RUNS = 5
+from timing import RUNS, load_pyspiel, openspiel_run
 
 
 def ours_run(games: int, index: int, rule: str) -> float:
@@ -35,28 +32,6 @@ def ours_run(games: int, index: int, rule: str) -> float:
         while not state.is_over:
             state.apply(rng.choice(state.legal_moves()))
     return time.perf_counter() - start
-
-
-def openspiel_run(pyspiel: Any, name: str, games: int, index: int) -> float:
-    """Seconds for ``games`` random games (one deal each) of an OpenSpiel game, from Python."""
-    game = pyspiel.load_game(name)
-    rng = random.Random(index)
-    start = time.perf_counter()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-    return time.perf_counter() - start
-
-
-def load_pyspiel() -> Any | None:
-    try:
-        return importlib.import_module("pyspiel")
-    except ImportError:
-        return None
 
 
 def rules_bot_decision(games: int) -> tuple[float, int]:
@@ -142,7 +117,7 @@ def main() -> None:
         ours.append(ours_run(args.games, index, "standard"))
         if pyspiel is not None:
             for name in theirs:
-                theirs[name].append(openspiel_run(pyspiel, name, deals, index))
+                theirs[name].append(openspiel_run(pyspiel, name, deals, index)[0])
     ours_rate = deals / min(ours)
     table.add_row("random deals, cardtable", f"{ours_rate:,.0f} deals/s", "trick_rule=standard")
     for rule in RULE_NAMES[1:]:

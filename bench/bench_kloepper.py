@@ -9,11 +9,9 @@ figures only; nothing here passes or fails.
 from __future__ import annotations
 
 import argparse
-import importlib
 import platform
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -23,13 +21,7 @@ import cardtable
 from cardtable.bots.kloepper_rules import KloepperRulesBot
 from cardtable.bots.protocol import choose_for
 from cardtable.bots.random_bot import RandomBot
-
-RUNS = 5
-
-
-def best_of(runs: int, job: Callable[[int], float]) -> float:
-    """The shortest of ``runs`` timings; ``job(run)`` returns the seconds it measured."""
-    return min(job(run) for run in range(runs))
+from timing import RUNS, load_pyspiel, openspiel_run
 
 
 def ours_run(deals: int, index: int) -> tuple[float, int]:
@@ -57,34 +49,6 @@ def ours_run(deals: int, index: int) -> tuple[float, int]:
             done += 1
         moves += len(state.history)
     return time.perf_counter() - start, moves
-
-
-def load_pyspiel() -> Any | None:
-    """The ``pyspiel`` module, or None when OpenSpiel is not installed."""
-    try:
-        return importlib.import_module("pyspiel")
-    except ImportError:
-        return None
-
-
-def openspiel_run(pyspiel: Any, name: str, deals: int, index: int) -> tuple[float, int]:
-    """Seconds for ``deals`` random games of an OpenSpiel game driven from Python the same way,
-    and the player actions they took (chance outcomes not counted)."""
-    game = pyspiel.load_game(name)
-    rng = random.Random(index)
-    actions = 0
-    start = time.perf_counter()
-    for _ in range(deals):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-                actions += 1
-    return time.perf_counter() - start, actions
 
 
 def random_deals(

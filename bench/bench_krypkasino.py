@@ -9,11 +9,9 @@ search on the worst tables from a cold cache; and the ``rules`` bot's time per d
 from __future__ import annotations
 
 import argparse
-import importlib
 import platform
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -24,8 +22,8 @@ from cardtable.bots.krypkasino_rules import KrypkasinoRulesBot
 from cardtable.bots.protocol import choose_for
 from cardtable.cards import parse_cards
 from cardtable.games.krypkasino.captures import captures, clear_cache, rank_code
+from timing import RUNS, best_of, load_pyspiel, openspiel_run
 
-RUNS = 5
 PLAYERS = (2, 4, 6)
 WORST_TABLES = (
     "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C AD AH",
@@ -33,11 +31,6 @@ WORST_TABLES = (
     "AC AD AH 2C 2D 2H 3C 3D 3H 4C 4D 4H 5C 5D 5H 6C",
     "AC AD AH AS 2C 2D 2H 2S 3C 3D 3H 3S 4C 4D 4H 4S 5C 5D 5H 5S",
 )
-
-
-def best_of(runs: int, job: Callable[[int], float]) -> float:
-    """The shortest of ``runs`` timings; ``job(run)`` returns the seconds it measured."""
-    return min(job(run) for run in range(runs))
 
 
 def ours_run(players: int, hands: int, index: int) -> tuple[float, int]:
@@ -55,35 +48,6 @@ def ours_run(players: int, hands: int, index: int) -> tuple[float, int]:
     return time.perf_counter() - start, moves
 
 
-def load_pyspiel() -> Any | None:
-    """The ``pyspiel`` module, or None when OpenSpiel is not installed."""
-    try:
-        return importlib.import_module("pyspiel")
-    except ImportError:
-        return None
-
-
-def openspiel_run(pyspiel: Any, players: int, games: int, index: int) -> tuple[float, int]:
-    """Seconds for ``games`` random games of OpenSpiel's ``crazy_eights`` (a shedding game of
-    one or two packs; the nearest many-player card game OpenSpiel has) driven from Python the
-    same way, and the player actions taken (chance outcomes not counted)."""
-    game = pyspiel.load_game("crazy_eights", {"players": players})
-    rng = random.Random(index)
-    actions = 0
-    start = time.perf_counter()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.random() * len(legal))])
-                actions += 1
-    return time.perf_counter() - start, actions
-
-
 def random_hands(
     players: int, hands: int, pyspiel: Any | None
 ) -> tuple[float, float, float, float | None, float]:
@@ -94,7 +58,10 @@ def random_hands(
     for index in range(RUNS):
         ours.append(ours_run(players, hands, index))
         if pyspiel is not None:
-            theirs.append(openspiel_run(pyspiel, players, hands, index))
+            theirs.append(
+                # The nearest many-player card game OpenSpiel has: shedding, one or two packs.
+                openspiel_run(pyspiel, "crazy_eights", hands, index, {"players": players})
+            )
     best_theirs = min(t for t, _ in theirs) if theirs else None
     their_actions = theirs[0][1] / hands if theirs else 0.0
     return ours[0][0], min(t for t, _ in ours), ours[0][1] / hands, best_theirs, their_actions
