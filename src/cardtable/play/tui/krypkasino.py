@@ -105,8 +105,8 @@ class KrypkasinoFace(TableFace):
             row.append(
                 "  "
                 + ngettext(
-                    "{count} card taken, {points} points",
-                    "{count} cards taken, {points} points",
+                    "{count} card taken, worth {points}",
+                    "{count} cards taken, worth {points}",
                     len(captured[seat]) if seat < len(captured) else 0,
                 ).format(
                     count=len(captured[seat]) if seat < len(captured) else 0,
