@@ -169,6 +169,9 @@ class Game(ABC):
     summary: ClassVar[str]
     option_specs: ClassVar[tuple[Option, ...]]
     packs: ClassVar[int] = 1
+    #: Whether the lowest total wins (Krypkasino's penalty points); comparisons of scores
+    #: (an arena, a learning agent's reward) turn the sign round when it does.
+    lower_wins: ClassVar[bool] = False
 
     def __init__(self, **options: Any) -> None:
         values = validate_options(self.name, self.option_specs, options)

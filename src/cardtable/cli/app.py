@@ -1,4 +1,5 @@
-"""The ``cardtable`` command: play, list games and rules, simulate, replay records, watch a demo."""
+"""The ``cardtable`` command: play, list games and rules, simulate, replay records, watch a demo,
+measure bots in the arena."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from rich.text import Text
 import cardtable
 from cardtable.bots import Bot, RandomBot, choose_for, make_bot
 from cardtable.cli import cribbage
+from cardtable.cli.arena import arena
 from cardtable.cli.common import fail, out, parse_options, user_errors
 from cardtable.cli.play import choose_language, play
 from cardtable.cli.render import board_text, event_text, result_text, winners_of
@@ -44,6 +46,7 @@ app = typer.Typer(
 )
 app.add_typer(cribbage.app, name="cribbage")
 app.command()(user_errors(play))
+app.command()(user_errors(arena))
 
 OptionsArg = Annotated[
     list[str] | None,

@@ -86,6 +86,7 @@ class KrypkasinoGame(Game):
     """Krypkasino with its options validated; ``new_state`` deals a game of ``deals`` hands."""
 
     name: ClassVar[str] = "krypkasino"
+    lower_wins: ClassVar[bool] = True
     title: ClassVar[str] = N_("Krypkasino")
     summary: ClassVar[str] = SUMMARY
     packs: ClassVar[int] = 2

@@ -1,0 +1,140 @@
+"""The arena and its statistics: known cases, determinism, the command line."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardtable.bots.arena import GameResult, MatchResult, run_match, seatings
+from cardtable.bots.stats import elo, mean_interval, paired_interval, win_rate
+from cardtable.cli import app
+
+
+def test_a_bot_against_itself_is_even() -> None:
+    result = run_match(
+        "cribbage", ["rules", "rules"], deals=30, duplicate=True, seed=3, options={"target": 61}
+    )
+    diff = result.difference()
+    assert diff.low < 0 < diff.high
+    summary = result.summary()
+    assert list(summary) == ["rules#1", "rules#2"]
+    assert summary["rules#1"]["wins"] + summary["rules#2"]["wins"] == 60
+
+
+def test_a_constructed_biased_match_gives_its_known_values() -> None:
+    # Bot 0 scores 3 a deal and bot 1 scores 1 in every game; bot 0 wins 3 games in 4.
+    games = [
+        GameResult(
+            deal=i,
+            seating=(0, 1),
+            scores=(3.0, 1.0),
+            winners=(0,) if i % 4 else (1,),
+            deals=1,
+            moves=(10, 10),
+            seconds=(0.01, 0.02),
+        )
+        for i in range(40)
+    ]
+    result = MatchResult("cribbage", {}, ["a", "b"], seed=0, duplicate=False, games=games)
+    diff = result.difference()
+    assert (diff.mean, diff.low, diff.high) == (2.0, 2.0, 2.0)
+    summary = result.summary()
+    assert summary["a"]["wins"] == 30 and summary["a"]["win_rate"].mean == 0.75
+    assert summary["a"]["ms_per_move"] == pytest.approx(1.0)
+    assert summary["b"]["ms_per_move"] == pytest.approx(2.0)
+    # 75% against one opponent is 400 log10(3) Elo points.
+    ratings = elo([("a", "b", 1.0)] * 30 + [("a", "b", 0.0)] * 10)
+    assert ratings["a"] - ratings["b"] == pytest.approx(400 * math.log10(3), abs=1e-6)
+
+
+def test_intervals() -> None:
+    m = mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert m.mean == 2.5
+    # The half-width is z * s / sqrt(n) with s the sample deviation (sqrt(5/3)).
+    assert m.half_width == pytest.approx(1.959964 * math.sqrt(5 / 3) / 2, rel=1e-6)
+    assert paired_interval([1.0, 2.0], [1.0, 2.0]).mean == 0.0
+    rate = win_rate(50, 100)
+    assert rate.mean == 0.5 and rate.low == pytest.approx(0.4038, abs=1e-4)
+
+
+def test_seatings_turn_round_the_table() -> None:
+    assert seatings(4, 2) == [(0, 1, 0, 1), (1, 0, 1, 0)]
+    assert len(seatings(6, 3)) == 3 and len(seatings(4, 4)) == 4
+
+
+def test_the_same_seed_gives_the_same_results_with_any_number_of_workers() -> None:
+    one = run_match("kloepper", ["rules", "random"], deals=6, duplicate=True, seed=5, jobs=1)
+    two = run_match("kloepper", ["rules", "random"], deals=6, duplicate=True, seed=5, jobs=2)
+    assert [(g.deal, g.seating, g.scores, g.winners) for g in one.games] == [
+        (g.deal, g.seating, g.scores, g.winners) for g in two.games
+    ]
+    assert len(one.games) == 12  # two seatings of each deal
+
+
+def test_lowest_total_wins_turns_the_sign() -> None:
+    result = run_match(
+        "krypkasino",
+        ["rules", "random"],
+        deals=4,
+        duplicate=True,
+        seed=2,
+        options={"players": 2, "deals": 1},
+    )
+    for g in result.games:
+        assert sum(g.scores) == -42  # penalty points, negated: more is better
+    assert result.difference().mean > 0
+
+
+def test_the_command_line(tmp_path: Path) -> None:
+    runner = CliRunner()
+    json_file = tmp_path / "match.json"
+    png_file = tmp_path / "match.png"
+    outcome = runner.invoke(
+        app,
+        [
+            "arena",
+            "cribbage",
+            "--bots",
+            "rules,random",
+            "--deals",
+            "3",
+            "--duplicate",
+            "-o",
+            "target=61",
+            "-j",
+            "1",
+            "--json",
+            str(json_file),
+            "--png",
+            str(png_file),
+        ],
+    )
+    assert outcome.exit_code == 0, outcome.output
+    assert "rules - random:" in outcome.output and "95% interval" in outcome.output
+    data = json.loads(json_file.read_text())
+    assert data["format"] == "cardtable-arena/1" and len(data["games"]) == 6
+    assert set(data["summary"]) == {"rules", "random"}
+    assert png_file.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    three = runner.invoke(
+        app,
+        [
+            "arena",
+            "calypso",
+            "--bots",
+            "rules,random,rules",
+            "--deals",
+            "2",
+            "--no-save",
+            "-j",
+            "1",
+        ],
+    )
+    assert three.exit_code == 0, three.output
+    assert "Elo" in three.output and "rules#2" in three.output
+    bad = runner.invoke(app, ["arena", "cribbage", "--bots", "rules,wizard", "--deals", "1"])
+    assert bad.exit_code == 2
+    assert "no bot 'wizard' for cribbage" in bad.output
