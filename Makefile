@@ -42,6 +42,11 @@ bench: $(DEVSTAMP)
 	$(BIN)/python bench/bench.py
 	for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
+## strength: the measured difficulty ladder of every game into docs/strength.md (long; not in `make test`)
+.PHONY: strength
+strength: $(DEVSTAMP)
+	$(BIN)/python bench/strength.py
+
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
 
