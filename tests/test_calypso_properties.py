@@ -16,7 +16,7 @@ import json
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardtable
@@ -26,6 +26,7 @@ from cardtable.engine import Move
 from cardtable.errors import IllegalMoveError
 from cardtable.games.calypso import CalypsoState
 from cardtable.games.calypso.moves import PLAY
+from invariants import RANDOM_GAMES, assert_replays
 
 RULES = ["standard", "lead-ranks", "last-trump", "all-fours"]
 OPTION_SETS: list[dict[str, Any]] = [
@@ -166,16 +167,11 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> CalypsoS
     for summary in result["rounds"]:
         seats = summary["seats"]
         assert sum(13 * s["calypsos"] + s["in_progress"] + s["pile"] for s in seats) == 208
-    record = json.loads(json.dumps(state.to_record()))
-    replay = cardtable.from_record(record)
-    assert replay.result == state.result
-    assert [e.to_dict() for e in replay.events] == [e.to_dict() for e in state.events]
+    assert_replays(state)
     return state
 
 
-@settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
-)
+@settings(RANDOM_GAMES, max_examples=40)
 @given(seed=st.integers(0, 2**31 - 1), options=st.sampled_from(OPTION_SETS))
 def test_random_games_keep_every_invariant(seed: int, options: dict[str, Any]) -> None:
     play_checked(seed, options, thorough=True)

@@ -14,7 +14,7 @@ import json
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardtable
@@ -24,6 +24,7 @@ from cardtable.engine import Move, State
 from cardtable.errors import IllegalMoveError
 from cardtable.games.kloepper.moves import ALONE, CALL, KNOCK, KNOCK_OFF, PASS, PLAY, parse_move
 from cardtable.games.kloepper.tables import PACK, POINTS, QC, QS
+from invariants import RANDOM_GAMES, assert_replays
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -219,19 +220,11 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
             check_invariants(state)
     check_invariants(state)
     assert_scores_follow_events(state)
-    record = json.loads(json.dumps(state.to_record()))
-    replay = cardtable.from_record(record)
-    assert replay.history == state.history and replay.result == state.result
-    assert [e.to_dict() for e in replay.events] == [e.to_dict() for e in state.events]
+    assert_replays(state)
     return state
 
 
-@settings(
-    max_examples=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-)
+@settings(RANDOM_GAMES, max_examples=60)
 @given(seed=st.integers(0, 2**31 - 1), options=st.sampled_from(OPTION_SETS))
 def test_random_games_keep_every_invariant(seed: int, options: dict[str, Any]) -> None:
     play_checked(seed, options, thorough=True)

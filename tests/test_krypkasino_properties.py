@@ -16,7 +16,7 @@ import json
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardtable
@@ -28,6 +28,7 @@ from cardtable.errors import IllegalMoveError
 from cardtable.games.krypkasino.captures import POINTS
 from cardtable.games.krypkasino.game import KrypkasinoState
 from cardtable.games.krypkasino.moves import PLAY, play_take
+from invariants import RANDOM_GAMES, assert_replays
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"players": 2, "deals": 2},
@@ -227,20 +228,11 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
     ends = [e for e in state.events if e.type == "hand over"]
     assert [sum(e.data["points"]) for e in ends] == [42] * len(ends)
     assert len(ends) == game.options["deals"]
-    record = json.loads(json.dumps(state.to_record()))
-    replay = cardtable.from_record(record)
-    assert replay.history == state.history
-    assert replay.result == state.result
-    assert [e.to_dict() for e in replay.events] == [e.to_dict() for e in state.events]
+    assert_replays(state)
     return state
 
 
-@settings(
-    max_examples=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-)
+@settings(RANDOM_GAMES, max_examples=60)
 @given(seed=st.integers(0, 2**31 - 1), options=st.sampled_from(OPTION_SETS))
 def test_random_games_keep_every_invariant(seed: int, options: dict[str, Any]) -> None:
     play_checked(seed, options, thorough=True)

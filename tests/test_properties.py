@@ -13,7 +13,7 @@ import json
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardtable
@@ -21,6 +21,7 @@ from cardtable.cards import card_str, pack, parse_card
 from cardtable.engine import Move, State
 from cardtable.errors import IllegalMoveError
 from cardtable.games.cribbage.moves import CLAIM, DISCARD1, MUGGINS, PASS, PLAY, parse_move
+from invariants import RANDOM_GAMES, assert_replays
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -257,20 +258,11 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
         state.apply(rng.choice(legal))
         check_invariants(state)
     assert_scores_follow_events(state)
-    record = json.loads(json.dumps(state.to_record()))
-    replay = cardtable.from_record(record)
-    assert replay.history == state.history
-    assert replay.result == state.result
-    assert [e.to_dict() for e in replay.events] == [e.to_dict() for e in state.events]
+    assert_replays(state)
     return state
 
 
-@settings(
-    max_examples=100,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-)
+@settings(RANDOM_GAMES, max_examples=100)
 @given(seed=st.integers(0, 2**31 - 1), options=st.sampled_from(OPTION_SETS))
 def test_random_games_keep_every_invariant(seed: int, options: dict[str, Any]) -> None:
     play_checked(seed, options, thorough=True)
