@@ -20,7 +20,7 @@ from rich.console import Console
 
 import cardtable
 from cardtable.bots.arena import MatchResult, run_match
-from cardtable.bots.registry import LEVEL_BOTS, LEVELS, bot_names
+from cardtable.bots.registry import LEVELS, describe_level, level_bot
 
 # Games per pairing (each played in every seating): enough for the issue's minimum of 1,000
 # deals (Calypso: 4 a game; Kloepper: a game to 30 is many deals) or 500 Cribbage games.
@@ -30,8 +30,7 @@ OPTIONS: dict[str, dict[str, object]] = {"krypkasino": {"players": 4}}
 
 def ladder(game: str) -> list[str]:
     """The levels this game offers, weakest first (a level needs its bot)."""
-    names = bot_names(game)
-    return [level for level in LEVELS if LEVEL_BOTS[level].split(":")[0] in names]
+    return [level for level in LEVELS if level_bot(game, level) is not None]
 
 
 def row(game: str, weak: str, strong: str, result: MatchResult) -> str:
@@ -73,9 +72,12 @@ def main() -> None:
         f"Python {platform.python_version()}, {os.cpu_count()} cores, "
         f"{time.strftime('%Y-%m-%d')}.",
         "",
-        "| level | bot |",
-        "|---|---|",
-        *(f"| {level} | {LEVEL_BOTS[level]} |" for level in LEVELS),
+        "| level | " + " | ".join(cardtable.games()) + " |",
+        "|---|" + "---|" * len(cardtable.games()),
+        *(
+            f"| {level} | " + " | ".join(describe_level(g, level) for g in cardtable.games()) + " |"
+            for level in LEVELS
+        ),
         "",
     ]
     for game in cardtable.games():

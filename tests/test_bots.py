@@ -22,6 +22,7 @@ from cardtable.bots import (
     LEVEL_BOTS,
     LEVELS,
     CribbageRulesBot,
+    IsmctsBot,
     RandomBot,
     SeatView,
     bot_names,
@@ -377,9 +378,12 @@ def test_go_limits_agree_with_the_log() -> None:
 
 
 def test_bot_names_and_levels() -> None:
-    assert bot_names("cribbage") == ["random", "rules"]
-    assert LEVELS == ("beginner", "easy")
-    assert LEVEL_BOTS == {"beginner": "random", "easy": "rules"}
+    assert bot_names("cribbage") == ["ismcts", "pimc", "random", "rules"]
+    assert LEVELS == ("beginner", "easy", "medium", "hard", "expert")
+    assert LEVEL_BOTS["easy"] == {"*": ("rules", {})}
+    assert all(set(LEVEL_BOTS[level]) == set(cardtable.games()) for level in LEVELS[2:])
+    hard = make_bot("calypso", "hard")
+    assert isinstance(hard, IsmctsBot) and hard.iterations == 1000
     assert make_bot("cribbage", "easy").name == "rules"
     assert make_bot("cribbage", "beginner").name == "random"
     assert make_bot("cribbage").name == "rules"
@@ -391,21 +395,24 @@ def test_bot_names_and_levels() -> None:
 
 def test_an_unknown_bot_names_the_allowed_ones() -> None:
     with pytest.raises(OptionError) as err:
-        make_bot("cribbage", "expert")
+        make_bot("cribbage", "wizard")
     assert str(err.value) == (
-        "no bot 'expert' for cribbage; bots: random, rules; levels: beginner, easy"
+        "no bot 'wizard' for cribbage; bots: ismcts, pimc, random, rules; "
+        "levels: beginner, easy, medium, hard, expert"
     )
 
 
 def test_a_level_falls_back_to_the_best_lower_bot() -> None:
     # A game with no rules bot (any name: bots for every game play it) gets random for easy.
-    assert bot_names("test-game-without-rules") == ["random"]
+    assert bot_names("test-game-without-rules") == ["ismcts", "pimc", "random"]
     assert make_bot("test-game-without-rules", "easy").name == "random"
-    with pytest.raises(OptionError, match="bots: random; levels: beginner, easy"):
+    # The search levels are tuned per game: a game without its budgets falls back too.
+    assert make_bot("test-game-without-rules", "expert").name == "random"
+    with pytest.raises(OptionError, match="bots: ismcts, pimc, random; levels: beginner"):
         make_bot("test-game-without-rules", "rules")
     # A bot registered for one game only is offered for that game alone.
     register_bot("test-only", RandomBot, games=("test-game-with-one",))
-    assert bot_names("test-game-with-one") == ["random", "test-only"]
+    assert bot_names("test-game-with-one") == ["ismcts", "pimc", "random", "test-only"]
     assert "test-only" not in bot_names("cribbage")
     assert make_bot("test-game-with-one", "test-only", 1).name == "random"
 

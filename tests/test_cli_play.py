@@ -81,7 +81,7 @@ def test_mistakes_on_the_command_line_are_one_line_each() -> None:
     cases = {
         ("--lang", "fr", "games"): "error: unknown language 'fr'; allowed: en, ja",
         ("play", "--players", "human,robot"): "error: unknown player 'robot'; allowed: human, "
-        "beginner, easy, random, rules",
+        "beginner, easy, medium, hard, expert, ismcts, pimc, random, rules",
         ("play", "bridge"): "error: unknown game 'bridge'",
         ("replay",): "error: no saved games yet in",
     }

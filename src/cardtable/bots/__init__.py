@@ -17,18 +17,33 @@ from __future__ import annotations
 from cardtable.bots.cribbage_rules import CribbageRulesBot
 from cardtable.bots.protocol import Bot, choose_for
 from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.registry import LEVEL_BOTS, LEVELS, bot_names, make_bot, register_bot
+from cardtable.bots.registry import (
+    HINT_LEVEL,
+    LEVEL_BOTS,
+    LEVELS,
+    bot_names,
+    describe_level,
+    level_bot,
+    make_bot,
+    register_bot,
+)
+from cardtable.bots.search import IsmctsBot, PimcBot
 from cardtable.bots.view import SeatView
 
 __all__ = [
+    "HINT_LEVEL",
     "LEVELS",
     "LEVEL_BOTS",
     "Bot",
     "CribbageRulesBot",
+    "IsmctsBot",
+    "PimcBot",
     "RandomBot",
     "SeatView",
     "bot_names",
     "choose_for",
+    "describe_level",
+    "level_bot",
     "make_bot",
     "register_bot",
 ]

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 
 from cardtable.bots import Bot, SeatView, bot_names, choose_for, make_bot
-from cardtable.bots.registry import LEVELS
+from cardtable.bots.registry import HINT_LEVEL, LEVELS
 from cardtable.engine import JSON, Game, Move
 from cardtable.errors import CardtableError, OptionError
 from cardtable.i18n import _, ngettext
@@ -29,7 +29,7 @@ def player_choices(game: str) -> list[str]:
     """What may sit in a seat: a person, a level, or a bot by name.
 
     >>> player_choices("cribbage")
-    ['human', 'beginner', 'easy', 'random', 'rules']
+    ['human', 'beginner', 'easy', 'medium', 'hard', 'expert', 'ismcts', 'pimc', 'random', 'rules']
     """
     return [HUMAN, *LEVELS, *bot_names(game)]
 
@@ -44,6 +44,9 @@ def player_label(player: str) -> str:
         HUMAN: _("a person"),
         "beginner": _("beginner bot"),
         "easy": _("easy bot"),
+        "medium": _("medium bot"),
+        "hard": _("hard bot"),
+        "expert": _("expert bot"),
     }
     return labels.get(player, _("{bot} bot").format(bot=player))
 
@@ -159,8 +162,9 @@ class Session:
 
     def hint(self, seat: int) -> Move:
         """The move the best bot would make for ``seat`` (which must be to move)."""
-        # The strongest level there is; its seed is the table's, so a hint repeats.
-        bot = make_bot(self.game.name, LEVELS[-1], random.Random(self.seed).getrandbits(32))
+        # The hard level: strong, and quick enough to wait for. Its seed is the table's, so a
+        # hint repeats.
+        bot = make_bot(self.game.name, HINT_LEVEL, random.Random(self.seed).getrandbits(32))
         return bot.choose(SeatView(self.state, seat))
 
     def record(self) -> dict[str, JSON]:

@@ -1,0 +1,408 @@
+"""Search bots that never cheat: ``pimc`` and ``ismcts``, generic over the engine protocol.
+
+Both see the game only through a :class:`~cardtable.bots.view.SeatView`: the worlds they search
+are the view's :meth:`~cardtable.bots.view.SeatView.sample_world` determinizations (every card
+hidden from the seat redealt at random), so two positions that differ only in hidden cards give
+the same worlds, and the same choice for the same seed. Playouts stop at the game's horizon
+(the end of the deal) and are scored per seat by :mod:`cardtable.bots.evaluation`.
+
+- :class:`PimcBot` (perfect-information Monte Carlo): samples worlds, plays every legal move in
+  each, evaluates it by playouts, and takes the best average over the worlds.
+- :class:`IsmctsBot`: single-observer information-set MCTS (Cowling, Powley and Whitehouse
+  2012): one determinization per iteration, one tree keyed by the acting seat and its move's
+  text, UCB1 with availability counts, each node's value for the seat that moved into it.
+
+Decisions a game leaves to its ``rules`` bot (Cribbage discards and claims, Kloepper's
+declarations and knocks; see :mod:`cardtable.bots.evaluation`) are not searched.
+
+Both take a budget (``worlds``/``iterations`` or ``seconds``), a seed (the same seed and
+iteration budget give the same moves), and a rollout policy (``random`` or the game's
+``rules`` bot); after each choice ``last_report`` holds the moves considered, best first, as
+(move, mean reward in the game's points, visits).
+
+>>> import cardtable
+>>> from cardtable.bots.view import SeatView
+>>> state = cardtable.load("kloepper").new_state(seed=5)
+>>> bot = IsmctsBot(seed=1, iterations=60)
+>>> move = bot.choose(SeatView(state, state.to_move))
+>>> move in state.legal_moves(), move.text == bot.last_report[0][0]
+(True, True)
+>>> move is IsmctsBot(seed=1, iterations=60).choose(SeatView(state, state.to_move))
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import ClassVar
+
+from cardtable.bots.evaluation import RULES_VERBS, Evaluation, delegated, evaluation_for
+from cardtable.bots.protocol import Bot
+from cardtable.bots.random_bot import RandomBot
+from cardtable.bots.view import SeatView
+from cardtable.engine import Move, State
+from cardtable.errors import CardtableError
+
+__all__ = ["ROLLOUTS", "IsmctsBot", "PimcBot", "Report"]
+
+#: The rollout policies: ``random`` (fast) or each game's ``rules`` bot (slower, stronger).
+ROLLOUTS = ("random", "rules")
+
+#: What a bot considered: (move text, mean reward in the game's points, visits), best first.
+Report = list[tuple[str, float, int]]
+
+#: How many moves a report keeps.
+REPORT_SIZE = 8
+
+Policy = Callable[[State], Move]
+
+
+def _rules_bot(game: str, seed: int) -> Bot:
+    # Imported here: the registry imports this module to register the search bots.
+    from cardtable.bots.registry import make_bot
+
+    return make_bot(game, "rules", seed)
+
+
+class _Search:
+    """What both search bots share: the seeded generator, the budget, the rollout policy and
+    the report."""
+
+    name: ClassVar[str]
+
+    def __init__(self, seed: int | None, seconds: float | None, rollout: str) -> None:
+        if rollout not in ROLLOUTS:
+            raise CardtableError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if seconds is not None and seconds <= 0:
+            raise CardtableError(f"seconds must be positive, not {seconds!r}")
+        self.rng = random.Random(seed)
+        self.seconds = seconds
+        self.rollout = rollout
+        self.last_report: Report = []
+
+    def choose(self, view: SeatView) -> Move:
+        """A legal move for the view's seat, which must be the seat to act."""
+        raise NotImplementedError
+
+    def _policy(self, game: str) -> Policy:
+        """The rollout policy for this decision, seeded from the bot's own generator."""
+        rng = random.Random(int(self.rng.random() * 2**53))
+        if self.rollout == "random":
+            draw = rng.random
+
+            def random_move(world: State) -> Move:
+                legal = world.legal_moves()
+                return legal[int(draw() * len(legal))]
+
+            return random_move
+        bot = _rules_bot(game, int(rng.random() * 2**32))
+
+        def rules_move(world: State) -> Move:
+            seat = world.to_move
+            assert seat is not None
+            return bot.choose(SeatView(world, seat))
+
+        return rules_move
+
+    def _trivial(self, view: SeatView) -> tuple[list[Move], Move | None]:
+        """The moves to search, and the move to make without searching (the only one, or the
+        ``rules`` bot's where the game delegates the decision or its verb, see
+        :data:`~cardtable.bots.evaluation.RULES_VERBS`), with the report for it."""
+        legal = RandomBot.legal_for(view)
+        if len(legal) == 1:
+            self.last_report = [(legal[0].text, 0.0, 0)]
+            return legal, legal[0]
+        game = view.game.name
+        if delegated(game, view.observation()):
+            move = _rules_bot(game, int(self.rng.random() * 2**32)).choose(view)
+            self.last_report = [(move.text, 0.0, 0)]
+            return legal, move
+        verbs = RULES_VERBS.get(game)
+        if verbs and any(m.verb in verbs for m in legal):
+            move = _rules_bot(game, int(self.rng.random() * 2**32)).choose(view)
+            rest = [m for m in legal if m.verb not in verbs]
+            if move.verb in verbs or len(rest) == 1:
+                move = move if move.verb in verbs else rest[0]
+                self.last_report = [(move.text, 0.0, 0)]
+                return legal, move
+            return rest, None
+        return legal, None
+
+    def _deadline(self) -> float | None:
+        return None if self.seconds is None else time.perf_counter() + self.seconds
+
+
+def _play_out(world: State, ev: Evaluation, start: object, policy: Policy) -> None:
+    """Play ``world`` on with ``policy`` until the horizon (the marker changes) or the end."""
+    marker = ev.marker
+    while not world.is_over and marker(world) == start:
+        world.apply(policy(world))
+
+
+class _OutOfNodes(Exception):
+    """The exact search met its node budget: the caller falls back to playouts."""
+
+
+def _solve(
+    world: State, ev: Evaluation, start: object, before: list[float], nodes: list[int]
+) -> list[float]:
+    """The rewards of ``world`` (a perfect-information world, ours to change) under best play
+    by every seat to the horizon: max^n, each seat maximizing its own reward (for two sides,
+    the minimax value). ``nodes[0]`` is the budget left; :class:`_OutOfNodes` when spent."""
+    marker = ev.marker
+    while True:
+        if world.is_over or marker(world) != start:
+            return ev.reward(before, ev.standing(world))
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            raise _OutOfNodes
+        legal = world.legal_moves()
+        if len(legal) > 1:
+            break
+        world.apply(legal[0])  # a forced move needs no copy
+    seat = world.to_move
+    assert seat is not None
+    best: list[float] | None = None
+    for m in legal:
+        child = world.clone()
+        child.apply(m)
+        value = _solve(child, ev, start, before, nodes)
+        if best is None or value[seat] > best[seat]:
+            best = value
+    assert best is not None
+    return best
+
+
+class PimcBot(_Search):
+    """Perfect-information Monte Carlo: every legal move is tried in the same ``worlds`` sampled
+    worlds, each by ``playouts`` playouts to the horizon; the best mean reward wins (ties: the
+    first legal move). With ``seconds``, worlds are sampled until the time is up (at least one;
+    ``worlds`` still caps them when given).
+
+    With ``exact`` (a node budget per world), each world is first searched exactly to the
+    horizon (max^n: every seat plays its best in the open world, e.g. the last tricks or
+    pegging cards); where the tree is larger, that world and the later ones are played out.
+
+    >>> import cardtable
+    >>> state = cardtable.load("krypkasino", players=2).new_state(seed=2)
+    >>> bot = PimcBot(seed=3, worlds=4)
+    >>> move = bot.choose(SeatView(state, state.to_move))
+    >>> move.text == bot.last_report[0][0], bot.last_report[0][2]
+    (True, 4)
+    """
+
+    name: ClassVar[str] = "pimc"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        worlds: int | None = None,
+        playouts: int = 1,
+        seconds: float | None = None,
+        rollout: str = "random",
+        exact: int = 0,
+    ) -> None:
+        super().__init__(seed, seconds, rollout)
+        if exact < 0:
+            raise CardtableError(f"exact must be a number of nodes, 0 or more, not {exact!r}")
+        self.exact = exact
+        #: Whether the last choice was searched exactly in every world.
+        self.last_exact = False
+        if worlds is None and seconds is None:
+            worlds = 20
+        if (worlds is not None and worlds < 1) or playouts < 1:
+            raise CardtableError("worlds and playouts must be at least 1")
+        self.worlds = worlds
+        self.playouts = playouts
+
+    def choose(self, view: SeatView) -> Move:
+        """The move with the best mean reward over the sampled worlds."""
+        legal, move = self._trivial(view)
+        if move is not None:
+            return move
+        seat = view.seat
+        policy = self._policy(view.game.name)
+        deadline = self._deadline()
+        totals = [0.0] * len(legal)
+        counts = [0] * len(legal)
+        sampled = 0
+        exact = self.exact > 0
+        world = view.sample_world(self.rng)
+        ev = evaluation_for(view.game.name, world)
+        while True:
+            if sampled:
+                world = view.sample_world(self.rng)
+            sampled += 1
+            start, before = ev.marker(world), ev.standing(world)
+            if exact:
+                solved = self._solve_world(world, legal, ev, start, before, seat)
+                if solved is not None:
+                    for i, value in enumerate(solved):
+                        totals[i] += value
+                        counts[i] += 1
+                else:
+                    exact = False  # too big here: the later worlds would not fit either
+            if not exact:
+                for i, m in enumerate(legal):
+                    for _ in range(self.playouts):
+                        w = world.clone()
+                        w.apply(m)
+                        _play_out(w, ev, start, policy)
+                        totals[i] += ev.reward(before, ev.standing(w))[seat]
+                        counts[i] += 1
+            if self.worlds is not None and sampled >= self.worlds:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        means = [t / c for t, c in zip(totals, counts, strict=True)]
+        self.last_exact = exact
+        order = sorted(range(len(legal)), key=lambda i: (-means[i], i))
+        self.last_report = [(legal[i].text, means[i], counts[i]) for i in order[:REPORT_SIZE]]
+        return legal[order[0]]
+
+    def _solve_world(
+        self,
+        world: State,
+        legal: list[Move],
+        ev: Evaluation,
+        start: object,
+        before: list[float],
+        seat: int,
+    ) -> list[float] | None:
+        """Each move's exact reward in ``world`` (best play by all to the horizon), or None
+        when the tree is larger than the node budget."""
+        nodes = [self.exact]
+        values = []
+        try:
+            for m in legal:
+                child = world.clone()
+                child.apply(m)
+                values.append(_solve(child, ev, start, before, nodes)[seat])
+        except _OutOfNodes:
+            return None
+        return values
+
+
+class _Node:
+    """A tree node: the seat that moved into it, and that seat's statistics."""
+
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.children: dict[tuple[int, str], _Node] = {}
+
+
+class IsmctsBot(_Search):
+    """Single-observer ISMCTS: each iteration samples one world, descends the tree by UCB1
+    over the moves legal in that world (each such child's availability counted), expands one
+    untried move, plays out to the horizon and backs up each node's reward for the seat that
+    moved into it. The root's most visited move is played (ties: the better mean, then the
+    first legal move).
+
+    ``exploration`` is UCB1's constant on rewards divided by the game's scale.
+
+    >>> import cardtable
+    >>> state = cardtable.load("cribbage").new_state(seed=1)
+    >>> state.apply(state.legal_moves()[0]); state.apply(state.legal_moves()[0])
+    >>> bot = IsmctsBot(seed=2, iterations=200)
+    >>> move = bot.choose(SeatView(state, state.to_move))
+    >>> sum(visits for _, _, visits in bot.last_report) <= 200, move.verb
+    (True, 'play')
+    """
+
+    name: ClassVar[str] = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        rollout: str = "random",
+        exploration: float = 0.7,
+    ) -> None:
+        super().__init__(seed, seconds, rollout)
+        if iterations is None and seconds is None:
+            iterations = 1000
+        if iterations is not None and iterations < 1:
+            raise CardtableError("iterations must be at least 1")
+        self.iterations = iterations
+        self.exploration = exploration
+
+    def choose(self, view: SeatView) -> Move:
+        """The root's most visited move after the budget's iterations."""
+        legal, move = self._trivial(view)
+        if move is not None:
+            return move
+        game = view.game.name
+        policy = self._policy(game)
+        deadline = self._deadline()
+        root = _Node(view.seat)
+        rng = self.rng
+        world = view.sample_world(rng)
+        ev = evaluation_for(game, world)
+        # UCB1 on rewards divided by the scale: the exploration term is scaled up instead.
+        c = self.exploration * ev.scale
+        done = 0
+        while True:
+            if done:
+                world = view.sample_world(rng)
+            marker = ev.marker
+            start, before = marker(world), ev.standing(world)
+            node = root
+            path: list[_Node] = []
+            while not world.is_over and marker(world) == start:
+                seat = world.to_move
+                assert seat is not None
+                children = node.children
+                untried: list[Move] = []
+                best: _Node | None = None
+                best_move = None
+                best_score = -math.inf
+                for m in world.legal_moves():
+                    child = children.get((seat, m.text))
+                    if child is None:
+                        untried.append(m)
+                        continue
+                    child.avail += 1
+                    score = child.total / child.visits + c * math.sqrt(
+                        math.log(child.avail) / child.visits
+                    )
+                    if score > best_score:
+                        best, best_move, best_score = child, m, score
+                if untried:
+                    m = untried[int(rng.random() * len(untried))]
+                    child = children[(seat, m.text)] = _Node(seat)
+                    world.apply(m)
+                    path.append(child)
+                    break
+                assert best is not None and best_move is not None
+                world.apply(best_move)
+                path.append(best)
+                node = best
+            _play_out(world, ev, start, policy)
+            reward = ev.reward(before, ev.standing(world))
+            for n in path:
+                n.visits += 1
+                n.total += reward[n.seat]
+            done += 1
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        stats = []
+        for i, m in enumerate(legal):
+            child = root.children.get((view.seat, m.text))
+            if child is not None and child.visits:
+                stats.append((m, child.total / child.visits, child.visits, i))
+            else:
+                stats.append((m, 0.0, 0, i))
+        stats.sort(key=lambda s: (-s[2], -s[1], s[3]))
+        self.last_report = [(m.text, mean, visits) for m, mean, visits, _ in stats[:REPORT_SIZE]]
+        return stats[0][0]
