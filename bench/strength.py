@@ -70,7 +70,8 @@ def main() -> None:
         "",
         f"Regenerate with `make strength`. Measured with cardtable {cardtable.__version__}, "
         f"Python {platform.python_version()}, {os.cpu_count()} cores, "
-        f"{time.strftime('%Y-%m-%d')}.",
+        f"{time.strftime('%Y-%m-%d')}"
+        + (f", at {args.scale:g} of the full number of games." if args.scale != 1 else "."),
         "",
         "| level | " + " | ".join(cardtable.games()) + " |",
         "|---|" + "---|" * len(cardtable.games()),
