@@ -20,7 +20,7 @@ import cardtable
 from cardtable.bots import Bot, RandomBot, choose_for, make_bot
 from cardtable.cli import cribbage
 from cardtable.cli.arena import arena
-from cardtable.cli.common import fail, out, parse_options, user_errors
+from cardtable.cli.common import OptionsArg, fail, out, parse_options, user_errors
 from cardtable.cli.play import choose_language, play
 from cardtable.cli.render import board_text, event_text, result_text, winners_of
 from cardtable.engine import Game, State
@@ -47,16 +47,6 @@ app = typer.Typer(
 app.add_typer(cribbage.app, name="cribbage")
 app.command()(user_errors(play))
 app.command()(user_errors(arena))
-
-OptionsArg = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        metavar="NAME=VALUE",
-        help="a game option, e.g. -o target=61 (repeatable; see `cardtable rules GAME`)",
-    ),
-]
 
 
 def _version(value: bool) -> None:

@@ -13,21 +13,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cardtable.bots.arena import MatchResult, run_match, seatings
-from cardtable.cli.common import out, parse_options
+from cardtable.cli.common import OptionsArg, out, parse_options
 from cardtable.errors import CardtableError
 from cardtable.registry import load
 
 __all__ = ["arena", "draw_chart"]
-
-OptionsArg = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        metavar="NAME=VALUE",
-        help="a game option, e.g. -o trick_rule=all-fours (repeatable)",
-    ),
-]
 
 
 def arena(

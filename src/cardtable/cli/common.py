@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import NoReturn, ParamSpec, TypeVar
+from typing import Annotated, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -12,7 +12,18 @@ from rich.console import Console
 from cardtable.errors import CardtableError, OptionError
 from cardtable.i18n import _
 
-__all__ = ["fail", "out", "parse_options", "user_errors"]
+__all__ = ["OptionsArg", "fail", "out", "parse_options", "user_errors"]
+
+#: The ``-o NAME=VALUE`` option of every command that loads a game.
+OptionsArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help="a game option, e.g. -o target=61 (repeatable; see `cardtable rules GAME`)",
+    ),
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")
