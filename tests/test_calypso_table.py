@@ -16,6 +16,7 @@ import cardtable
 from calypso_deals import twin_for
 from cardtable.games.calypso import CalypsoState
 from cardtable.i18n import set_language, using_language
+from cardtable.play.look import colour_cards
 from cardtable.play.plain import PlainTable, result_line
 from cardtable.play.session import Session
 from cardtable.play.storage import saved_records
@@ -160,3 +161,23 @@ def test_two_friends_and_a_bot_in_the_plain_mode(rule: str) -> None:
     assert result_line(session.state) in text
     assert "Round 1 over: seats 0+2 score" in text
     assert "Seat 1 is dealt" not in text and "Seat 3 is dealt" not in text
+
+
+def test_a_hint_shows_what_the_search_weighed() -> None:
+    async def scenario() -> None:
+        app = CardtableApp(game=cardtable.load("calypso"), players=PLAYERS, seed=6, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = app.table
+            assert isinstance(table, TableScreen) and table.session.human_to_move()
+            await pilot.press("h")
+            await pilot.pause()
+            report = table.session.hint_report
+            # The hard level is a search bot: its report ranks the moves it weighed.
+            assert len(report) > 1 and all(visits > 0 for _, _, visits in report)
+            status = str(table.query_one("#status").render())
+            best = f"{report[0][0]} {report[0][1]:+.1f}"
+            assert colour_cards(f"Hint: {report[0][0]} (Enter plays it)").plain in status
+            assert colour_cards(f"Weighed: {best}").plain in status
+
+    asyncio.run(scenario())

@@ -93,6 +93,8 @@ class Session:
         self.players = list(parse_players(game, players))
         self.seed = seed
         self.state = game.new_state(seed=seed)
+        #: What the last hint's bot weighed: (move, mean value, visits), best first.
+        self.hint_report: list[tuple[str, float, int]] = []
         # One generator per table, so the bots differ from seat to seat yet repeat run to run.
         seeder = random.Random(seed)
         self.bots: list[Bot | None] = [
@@ -161,11 +163,16 @@ class Session:
         return text
 
     def hint(self, seat: int) -> Move:
-        """The move the best bot would make for ``seat`` (which must be to move)."""
+        """The move the ``hard`` bot would make for ``seat`` (which must be to move); what it
+        weighed is left in :attr:`hint_report`."""
         # The hard level: strong, and quick enough to wait for. Its seed is the table's, so a
         # hint repeats.
         bot = make_bot(self.game.name, HINT_LEVEL, random.Random(self.seed).getrandbits(32))
-        return bot.choose(SeatView(self.state, seat))
+        move = bot.choose(SeatView(self.state, seat))
+        # A search bot reports its best moves as (move, mean value, visits); others nothing.
+        report = getattr(bot, "last_report", None)
+        self.hint_report = list(report) if report else []
+        return move
 
     def record(self) -> dict[str, JSON]:
         """The game record, with the players in ``meta``."""

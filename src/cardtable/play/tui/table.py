@@ -458,9 +458,13 @@ class TableScreen(Screen[None]):
         if move in self.move_list:
             self.query_one("#moves", OptionList).highlighted = self.move_list.index(move)
         self._draw_hand(self.hand_cards)
-        self.query_one("#status", Static).update(
-            colour_cards(_("Hint: {move} (Enter plays it)").format(move=move.text))
-        )
+        line = _("Hint: {move} (Enter plays it)").format(move=move.text)
+        weighed = [(text, value) for text, value, visits in self.session.hint_report if visits]
+        if len(weighed) > 1:
+            # What the search weighed, in the game's points: the best few moves.
+            shown = ", ".join(f"{text} {value:+.1f}" for text, value in weighed[:4])
+            line += "\n" + _("Weighed: {moves}").format(moves=shown)
+        self.query_one("#status", Static).update(colour_cards(line))
 
     def action_panel(self, key: str) -> None:
         for panel in self.face.panels():
