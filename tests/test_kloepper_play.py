@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 
 import pytest
-from rich.console import Console, RenderableType
 
 import cardtable
 from cardtable.bots import make_bot
@@ -24,15 +23,9 @@ from cardtable.play.tui.faces import face_for
 from cardtable.play.tui.kloepper import KloepperFace
 from cardtable.play.tui.screens import InfoScreen, ResultScreen
 from cardtable.play.tui.table import CardWidget, TableScreen
+from test_play_tui import SIZE, text_of
 
-SIZE = (150, 50)
 PLAYERS = ["human", "random", "random", "random"]
-
-
-def text_of(renderable: RenderableType) -> str:
-    console = Console(width=200, record=True, file=io.StringIO())
-    console.print(renderable)
-    return console.export_text()
 
 
 @pytest.fixture(autouse=True)

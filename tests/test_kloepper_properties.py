@@ -21,10 +21,9 @@ import cardtable
 from cardtable.bots.view import SeatView
 from cardtable.cards import card_str, parse_card
 from cardtable.engine import Move, State
-from cardtable.errors import IllegalMoveError
 from cardtable.games.kloepper.moves import ALONE, CALL, KNOCK, KNOCK_OFF, PASS, PLAY, parse_move
 from cardtable.games.kloepper.tables import PACK, POINTS, QC, QS
-from invariants import RANDOM_GAMES, assert_replays
+from invariants import RANDOM_GAMES, assert_refuses, assert_replays, snapshot
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -44,15 +43,6 @@ def random_decks(rng: random.Random, count: int) -> list[list[str]]:
         rng.shuffle(cards)
         decks.append([card_str(c) for c in cards])
     return decks
-
-
-def snapshot(state: State) -> tuple[Any, ...]:
-    return (
-        json.dumps(state.to_record(), sort_keys=True),
-        [json.dumps(state.observation(s), sort_keys=True) for s in range(4)],
-        len(state.events),
-        state.scores,
-    )
 
 
 def check_invariants(state: State) -> None:
@@ -152,21 +142,6 @@ def assert_same_to(state: State, twin: State, seat: int) -> None:
             assert bot_a is bot_b
 
 
-def assert_refuses(state: State) -> None:
-    legal = state.legal_moves()
-    before = snapshot(state)
-    for probe in PROBES:
-        if probe in legal:
-            continue
-        try:
-            state.apply(probe)
-        except IllegalMoveError as err:
-            assert str(err)
-        else:
-            raise AssertionError(f"{probe} was accepted but is not legal")
-        assert snapshot(state) == before
-
-
 def assert_scores_follow_events(state: State) -> None:
     totals = [0] * 4
     table = state.game.table  # type: ignore[attr-defined]
@@ -214,7 +189,7 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
                 copy.apply(move)
                 check_invariants(copy)
                 assert snapshot(state) == before
-            assert_refuses(state)
+            assert_refuses(state, PROBES)
         state.apply(legal[int(rng.random() * len(legal))])
         if thorough:
             check_invariants(state)

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from rich.console import Console, RenderableType
 from textual.widgets import RichLog
 
 import cardtable
@@ -26,8 +25,8 @@ from cardtable.play.tui.faces import face_for
 from cardtable.play.tui.krypkasino import KrypkasinoFace
 from cardtable.play.tui.screens import InfoScreen, PassScreen, ResultScreen
 from cardtable.play.tui.table import TableScreen
+from test_play_tui import SIZE, text_of
 
-SIZE = (150, 50)
 RULES = "rules"
 
 
@@ -41,12 +40,6 @@ def test_the_registry_gives_the_rules_bot_and_the_face() -> None:
     assert isinstance(make_bot("krypkasino", RULES), KrypkasinoRulesBot)
     assert isinstance(make_bot("krypkasino", "easy"), KrypkasinoRulesBot)
     assert isinstance(face_for(cardtable.load("krypkasino")), KrypkasinoFace)
-
-
-def text_of(renderable: RenderableType) -> str:
-    console = Console(width=200, record=True, file=io.StringIO())
-    console.print(renderable)
-    return console.export_text()
 
 
 def ascii_cards(text: str) -> str:

@@ -24,11 +24,10 @@ from cardtable.bots.krypkasino_rules import KrypkasinoRulesBot
 from cardtable.bots.view import SeatView
 from cardtable.cards import FACES, card_str, parse_card
 from cardtable.engine import Move, State
-from cardtable.errors import IllegalMoveError
 from cardtable.games.krypkasino.captures import POINTS
 from cardtable.games.krypkasino.game import KrypkasinoState
 from cardtable.games.krypkasino.moves import PLAY, play_take
-from invariants import RANDOM_GAMES, assert_replays
+from invariants import RANDOM_GAMES, assert_refuses, assert_replays, snapshot
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"players": 2, "deals": 2},
@@ -65,17 +64,6 @@ def random_decks(rng: random.Random, count: int) -> list[list[str]]:
 def kstate(state: State) -> KrypkasinoState:
     assert isinstance(state, KrypkasinoState)
     return state
-
-
-def snapshot(state: State) -> tuple[Any, ...]:
-    n = state.game.num_players
-    return (
-        json.dumps(state.to_record(), sort_keys=True),
-        [json.dumps(state.observation(s), sort_keys=True) for s in range(n)],
-        len(state.events),
-        state.scores,
-        sorted(map(tuple, state.card_places().values())),
-    )
 
 
 def check_invariants(state: State) -> None:
@@ -184,21 +172,6 @@ def assert_no_leak(state: State, decks: list[list[str]], rng: random.Random, req
         ]
 
 
-def assert_refuses(state: State) -> None:
-    legal = state.legal_moves()
-    before = snapshot(state)
-    for probe in PROBES:
-        if probe in legal:
-            continue
-        try:
-            state.apply(probe)
-        except IllegalMoveError:
-            pass
-        else:
-            raise AssertionError(f"{probe} was accepted but is not legal")
-        assert snapshot(state) == before
-
-
 def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
     rng = random.Random(seed)
     game = cardtable.load("krypkasino", **options)
@@ -217,7 +190,7 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
                 copy.apply(move)
                 check_invariants(copy)
                 assert snapshot(state) == before
-            assert_refuses(state)
+            assert_refuses(state, PROBES)
         state.apply(legal[int(rng.random() * len(legal))])
         if thorough or rng.random() < 0.1:
             check_invariants(state)

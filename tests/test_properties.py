@@ -19,9 +19,8 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.cards import card_str, pack, parse_card
 from cardtable.engine import Move, State
-from cardtable.errors import IllegalMoveError
 from cardtable.games.cribbage.moves import CLAIM, DISCARD1, MUGGINS, PASS, PLAY, parse_move
-from invariants import RANDOM_GAMES, assert_replays
+from invariants import RANDOM_GAMES, assert_refuses, assert_replays, snapshot
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -48,16 +47,6 @@ def random_decks(rng: random.Random, count: int) -> list[list[str]]:
         rng.shuffle(cards)
         decks.append([card_str(c) for c in cards])
     return decks
-
-
-def snapshot(state: State) -> tuple[Any, ...]:
-    n = state.game.num_players
-    return (
-        json.dumps(state.to_record(), sort_keys=True),
-        [json.dumps(state.observation(s), sort_keys=True) for s in range(n)],
-        len(state.events),
-        state.scores,
-    )
 
 
 def check_invariants(state: State) -> None:
@@ -190,21 +179,6 @@ def assert_public_events_public(state: State) -> None:
     assert named <= seen_by_all, f"public events name hidden cards {named - seen_by_all}"
 
 
-def assert_refuses(state: State) -> None:
-    legal = state.legal_moves()
-    before = snapshot(state)
-    for probe in PROBES:
-        if probe in legal:
-            continue
-        try:
-            state.apply(probe)
-        except IllegalMoveError:
-            pass
-        else:
-            raise AssertionError(f"{probe} was accepted but is not legal")
-        assert snapshot(state) == before
-
-
 def assert_scores_follow_events(state: State) -> None:
     """Each score event moves its side's total by its points (capped at the target), nothing
     is scored once a side reaches the target, and the game's final pegs match the events."""
@@ -253,7 +227,7 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
                 copy.apply(move)
                 check_invariants(copy)
                 assert snapshot(state) == before
-            assert_refuses(state)
+            assert_refuses(state, PROBES)
         turns.append(state.to_move)  # type: ignore[arg-type]
         state.apply(rng.choice(legal))
         check_invariants(state)

@@ -207,8 +207,11 @@ allowed: a seat from 0 to 2
             )
 
     @property
-    @abstractmethod
-    def num_players(self) -> int: ...
+    def num_players(self) -> int:
+        """The seats: the ``players`` option; a game without one says its number itself."""
+        players = self.options["players"]
+        assert isinstance(players, int)
+        return players
 
     def new_state(
         self, seed: int | None = None, decks: Sequence[Sequence[int | str]] | None = None

@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -67,7 +68,7 @@ def _rules_bot(game: str, seed: int) -> Bot:
     return make_bot(game, "rules", seed)
 
 
-class _Search:
+class _Search(ABC):
     """What both search bots share: the seeded generator, the budget, the rollout policy and
     the report."""
 
@@ -83,9 +84,9 @@ class _Search:
         self.rollout = rollout
         self.last_report: Report = []
 
+    @abstractmethod
     def choose(self, view: SeatView) -> Move:
         """A legal move for the view's seat, which must be the seat to act."""
-        raise NotImplementedError
 
     def _policy(self, game: str) -> Policy:
         """The rollout policy for this decision, seeded from the bot's own generator."""

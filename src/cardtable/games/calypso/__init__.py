@@ -11,7 +11,6 @@ from cardtable.games.calypso.game import (
     CalypsoGame,
     CalypsoState,
     calypso_points,
-    seat_points,
 )
 from cardtable.games.calypso.tricks import (
     ALL_FOURS,
@@ -32,6 +31,5 @@ __all__ = [
     "CalypsoGame",
     "CalypsoState",
     "calypso_points",
-    "seat_points",
     "trick_winner",
 ]

@@ -23,6 +23,7 @@ turned into :class:`~cardtable.engine.Event` objects only when someone reads ``e
 from __future__ import annotations
 
 import random
+from itertools import accumulate
 from typing import Any, ClassVar
 
 from cardtable.cards import FACES, SUIT_LETTERS, card_str, cards_str
@@ -38,28 +39,23 @@ __all__ = [
     "PILE_POINTS",
     "RANK_BIT",
     "SUIT_CHOICES",
-    "TRICKS",
     "CalypsoGame",
     "CalypsoState",
     "calypso_points",
-    "seat_points",
 ]
 
 PACKS = 4
 CARDS = FACES * PACKS
-HAND = 13
-TRICKS = 13
 FULL = (1 << 13) - 1
 
 #: Points of a player's completed calypsos, by how many: 500, 750, 1000, 1000 (RULES.md 1.9).
 CALYPSO_POINTS = (500, 750, 1000, 1000)
-CALYPSO_TOTALS = (0, 500, 1250, 2250, 3250)
+CALYPSO_TOTALS = (0, *accumulate(CALYPSO_POINTS))  # 0, 500, 1250, 2250, 3250
 PROGRESS_POINTS = 20
 PILE_POINTS = 10
 
 #: The bit of a card's rank in a calypso mask (bit 0 the two .. bit 12 the ace).
 RANK_BIT = tuple(1 << (VALUE[c] - 2) for c in range(CARDS))
-FACE = tuple(c % FACES for c in range(CARDS))
 # Hands are kept sorted by suit, then rank from the ace down, copies of one face together.
 SORT_KEY = tuple((c & 3) * 64 + (14 - VALUE[c]) * 4 + c // FACES for c in range(CARDS))
 _PLAY_OF = tuple(PLAY[c % FACES] for c in range(CARDS))
@@ -85,13 +81,6 @@ def calypso_points(completed: int, in_progress: int, pile: int) -> int:
     (1750, 800)
     """
     return CALYPSO_TOTALS[completed] + PROGRESS_POINTS * in_progress + PILE_POINTS * pile
-
-
-def seat_points(obs: dict[str, Any], seat: int) -> int:
-    """A seat's points now, from an observation (its calypsos and its trick pile)."""
-    return calypso_points(
-        obs["completed"][seat], len(obs["calypsos"][seat]), obs["pile_sizes"][seat]
-    )
 
 
 @register
@@ -168,7 +157,6 @@ class CalypsoState(LoggedState):
         "deal_no",
         "dealer",
         "decks",
-        "done",
         "game",
         "hands",
         "history",
@@ -225,7 +213,6 @@ class CalypsoState(LoggedState):
         self.progress_cards: list[list[int]] = [[], [], [], []]
         self.completed: list[list[int]] = [[], [], [], []]
         self.piles: list[list[int]] = [[], [], [], []]
-        self.done: list[int] = []  # every card played this round, in order
         self._deal()
 
     def _deal(self) -> None:
@@ -271,7 +258,6 @@ class CalypsoState(LoggedState):
         trick, seats = self.trick, self.trick_seats
         index, reason = trick_winner(trick, seats, self.trumps, self.rule)
         winner = seats[index]
-        self.done.extend(trick)
         self._log.append(("trick", winner, tuple(trick), tuple(seats), reason))
         self._build(winner, trick)
         self.last_trick = (tuple(trick), tuple(seats), winner, reason)
@@ -445,10 +431,11 @@ class CalypsoState(LoggedState):
         if not 0 <= seat < 4:
             raise ValueError(f"seat must be 0 to 3, not {seat!r}")
         to_move = self.to_move
+        # Every card played this round lies face up on a calypso, in a pile or in the trick.
         played: dict[str, int] = {}
-        for card in self.done + self.trick:
-            name = card_str(card)
-            played[name] = played.get(name, 0) + 1
+        for cards in (*self.completed, *self.progress_cards, *self.piles, self.trick):
+            for name in cards_str(cards):
+                played[name] = played.get(name, 0) + 1
         last = self.last_trick
         return {
             "game": "calypso",
@@ -541,7 +528,6 @@ class CalypsoState(LoggedState):
         other.progress_cards = [list(c) for c in self.progress_cards]
         other.completed = [list(c) for c in self.completed]
         other.piles = [list(p) for p in self.piles]
-        other.done = list(self.done)
         other.trick = list(self.trick)
         other.trick_seats = list(self.trick_seats)
         other.voids = list(self.voids)

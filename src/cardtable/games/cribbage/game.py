@@ -120,12 +120,6 @@ class CribbageGame(Game):
         self._first_dealer(options, players)
         return options
 
-    @property
-    def num_players(self) -> int:
-        players = self.options["players"]
-        assert isinstance(players, int)
-        return players
-
     def _new_state(self, seed: int, decks: tuple[tuple[int, ...], ...]) -> CribbageState:
         return CribbageState(self, seed, decks)
 

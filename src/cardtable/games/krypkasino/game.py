@@ -141,12 +141,6 @@ class KrypkasinoGame(Game):
         self._first_dealer(options, players)
         return options
 
-    @property
-    def num_players(self) -> int:
-        players = self.options["players"]
-        assert isinstance(players, int)
-        return players
-
     def _new_state(self, seed: int, decks: tuple[tuple[int, ...], ...]) -> KrypkasinoState:
         return KrypkasinoState(self, seed, decks)
 
