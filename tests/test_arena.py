@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from typer.testing import CliRunner
 from cardtable.bots.arena import GameResult, MatchResult, run_match, seatings
 from cardtable.bots.stats import elo, mean_interval, paired_interval, win_rate
 from cardtable.cli import app
+from cardtable.errors import CardtableError
 
 
 def test_a_bot_against_itself_is_even() -> None:
@@ -73,6 +76,49 @@ def test_the_same_seed_gives_the_same_results_with_any_number_of_workers() -> No
         (g.deal, g.seating, g.scores, g.winners) for g in two.games
     ]
     assert len(one.games) == 12  # two seatings of each deal
+
+
+def test_a_match_played_in_parts_is_the_whole_match() -> None:
+    whole = run_match("kloepper", ["rules", "random"], deals=5, duplicate=True, seed=5)
+    parts = [
+        run_match("kloepper", ["rules", "random"], deals=n, duplicate=True, seed=5, first=f)
+        for f, n in ((0, 2), (2, 3))
+    ]
+    key = [(g.deal, g.seating, g.scores, g.winners, g.deals) for g in whole.games]
+    assert [
+        (g.deal, g.seating, g.scores, g.winners, g.deals) for p in parts for g in p.games
+    ] == key
+    # A saved match reads back with the same figures.
+    again = MatchResult.from_json(json.loads(json.dumps(whole.to_json())))
+    assert again.difference() == whole.difference() and again.bots == ["rules", "random"]
+    with pytest.raises(CardtableError, match="not an arena result"):
+        MatchResult.from_json({"format": "something-else"})
+    with pytest.raises(CardtableError, match="corrupt arena result"):
+        MatchResult.from_json({**whole.to_json(), "games": [{"deal": 1}]})
+
+
+def test_the_strength_script_resumes_where_it_left_off(tmp_path: Path) -> None:
+    script = Path(__file__).parents[1] / "bench" / "strength.py"
+    args = [sys.executable, str(script), "--only", "cribbage", "--scale", "0.01"]
+    args += ["--jobs", "1", "--data", str(tmp_path), "--out", str(tmp_path / "strength.md")]
+    subprocess.run(args, check=True, capture_output=True)
+    files = sorted(p.name for p in tmp_path.glob("*.json"))
+    assert files == [
+        "cribbage-easy-vs-beginner.json",
+        "cribbage-expert-vs-easy.json",
+        "cribbage-expert-vs-hard.json",
+        "cribbage-hard-vs-medium.json",
+        "cribbage-medium-vs-easy.json",
+    ]
+    saved = {name: (tmp_path / name).read_text() for name in files}
+    # 10 games needed: one part of 8 deals in both seatings (16 games) completes each pairing.
+    assert all(len(json.loads(text)["games"]) == 16 for text in saved.values())
+    subprocess.run(args, check=True, capture_output=True)
+    assert {name: (tmp_path / name).read_text() for name in files} == saved  # nothing replayed
+    report = (tmp_path / "strength.md").read_text()
+    assert "| easy vs beginner | 16 |" in report and "| expert vs easy | 16 |" in report
+    assert "Target: `expert` against `easy` at least 54% of games; measured" in report
+    assert "## calypso" in report and "| medium vs easy | 0 | 0 | not yet played |" in report
 
 
 def test_lowest_total_wins_turns_the_sign() -> None:

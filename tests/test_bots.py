@@ -21,8 +21,9 @@ import cardtable
 from cardtable.bots import (
     LEVEL_BOTS,
     LEVELS,
+    Blundering,
     CribbageRulesBot,
-    IsmctsBot,
+    PimcBot,
     RandomBot,
     SeatView,
     bot_names,
@@ -378,13 +379,18 @@ def test_go_limits_agree_with_the_log() -> None:
 
 
 def test_bot_names_and_levels() -> None:
-    assert bot_names("cribbage") == ["ismcts", "pimc", "random", "rules"]
+    assert bot_names("cribbage") == ["ismcts", "pimc", "random", "rules", "solver"]
     assert LEVELS == ("beginner", "easy", "medium", "hard", "expert")
-    assert LEVEL_BOTS["easy"] == {"*": ("rules", {})}
-    assert all(set(LEVEL_BOTS[level]) == set(cardtable.games()) for level in LEVELS[2:])
-    hard = make_bot("calypso", "hard")
-    assert isinstance(hard, IsmctsBot) and hard.iterations == 1000
-    assert make_bot("cribbage", "easy").name == "rules"
+    assert LEVEL_BOTS["hard"]["*"] == ("rules", {})
+    assert all(set(LEVEL_BOTS[level]) == set(cardtable.games()) for level in LEVELS[1:3])
+    expert = make_bot("calypso", "expert")
+    assert isinstance(expert, PimcBot) and expert.worlds == 30
+    easy = make_bot("cribbage", "easy")
+    assert isinstance(easy, Blundering) and easy.rate == 0.3
+    assert isinstance(easy.bot, CribbageRulesBot)
+    assert (easy.bot.discards, easy.bot.pegging) == ("hand", "greedy")
+    blundering = make_bot("calypso", "medium")
+    assert isinstance(blundering, Blundering) and blundering.rate == 0.35
     assert make_bot("cribbage", "beginner").name == "random"
     assert make_bot("cribbage").name == "rules"
     assert isinstance(make_bot("cribbage", seed=3), CribbageRulesBot)
@@ -397,7 +403,7 @@ def test_an_unknown_bot_names_the_allowed_ones() -> None:
     with pytest.raises(OptionError) as err:
         make_bot("cribbage", "wizard")
     assert str(err.value) == (
-        "no bot 'wizard' for cribbage; bots: ismcts, pimc, random, rules; "
+        "no bot 'wizard' for cribbage; bots: ismcts, pimc, random, rules, solver; "
         "levels: beginner, easy, medium, hard, expert"
     )
 

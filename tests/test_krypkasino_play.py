@@ -38,7 +38,7 @@ def setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def test_the_registry_gives_the_rules_bot_and_the_face() -> None:
     assert isinstance(make_bot("krypkasino", RULES), KrypkasinoRulesBot)
-    assert isinstance(make_bot("krypkasino", "easy"), KrypkasinoRulesBot)
+    assert isinstance(make_bot("krypkasino", "expert"), KrypkasinoRulesBot)
     assert isinstance(face_for(cardtable.load("krypkasino")), KrypkasinoFace)
 
 

@@ -14,15 +14,17 @@ name or by level, and :func:`choose_for` asks one for the move of the seat to ac
 
 from __future__ import annotations
 
+from cardtable.bots.cribbage_pegging import CribbageSolverBot
 from cardtable.bots.cribbage_rules import CribbageRulesBot
 from cardtable.bots.protocol import Bot, choose_for
-from cardtable.bots.random_bot import RandomBot
+from cardtable.bots.random_bot import Blundering, RandomBot
 from cardtable.bots.registry import (
     HINT_LEVEL,
     LEVEL_BOTS,
     LEVELS,
     bot_names,
     describe_level,
+    hint_bot,
     level_bot,
     make_bot,
     register_bot,
@@ -34,8 +36,10 @@ __all__ = [
     "HINT_LEVEL",
     "LEVELS",
     "LEVEL_BOTS",
+    "Blundering",
     "Bot",
     "CribbageRulesBot",
+    "CribbageSolverBot",
     "IsmctsBot",
     "PimcBot",
     "RandomBot",
@@ -43,6 +47,7 @@ __all__ = [
     "bot_names",
     "choose_for",
     "describe_level",
+    "hint_bot",
     "level_bot",
     "make_bot",
     "register_bot",

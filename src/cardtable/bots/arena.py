@@ -144,6 +144,45 @@ class MatchResult:
                 results.append((labels[a], labels[b], 1.0 if pa > pb else 0.5 if pa == pb else 0.0))
         return elo(results, prior=1.0)
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MatchResult:
+        """The match :meth:`to_json` wrote (its games; the figures are computed again).
+
+        >>> result = run_match("cribbage", ["rules", "random"], deals=2, options={"target": 61})
+        >>> again = MatchResult.from_json(result.to_json())
+        >>> [g.scores for g in again.games] == [g.scores for g in result.games]
+        True
+        >>> again.difference() == result.difference()
+        True
+        """
+        if data.get("format") != "cardtable-arena/1":
+            raise CardtableError(
+                f"not an arena result (format {data.get('format')!r}, wanted cardtable-arena/1)"
+            )
+        try:
+            games = [
+                GameResult(
+                    deal=int(g["deal"]),
+                    seating=tuple(g["seating"]),
+                    scores=tuple(float(x) for x in g["scores"]),
+                    winners=tuple(g["winners"]),
+                    deals=int(g["deals"]),
+                    moves=tuple(g["moves"]),
+                    seconds=tuple(float(x) for x in g["seconds"]),
+                )
+                for g in data["games"]
+            ]
+            return cls(
+                str(data["game"]),
+                dict(data["options"]),
+                [str(b) for b in data["bots"]],
+                int(data["seed"]),
+                bool(data["duplicate"]),
+                games,
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CardtableError(f"corrupt arena result: {exc!r}") from None
+
     def to_json(self) -> dict[str, JSON]:
         summary = {
             label: {
@@ -228,8 +267,11 @@ def run_match(
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    first: int = 0,
 ) -> MatchResult:
-    """Play ``deals`` deals between ``bots`` (names or levels) and gather the results.
+    """Play ``deals`` deals between ``bots`` (names, levels or ``name:key=value`` specs) and
+    gather the results; ``first`` is the index of the first deal, so a long match may be
+    played in parts whose games, put together, are the whole match's.
 
     The same seed gives the same results, whatever ``jobs`` (worker processes) is.
     """
@@ -246,7 +288,7 @@ def run_match(
     all_seatings = seatings(players, len(bots))
     tasks: list[Task] = []
     frozen = tuple(sorted(loaded.options.items()))
-    for deal in range(deals):
+    for deal in range(first, first + deals):
         chosen = all_seatings if duplicate else [all_seatings[deal % len(all_seatings)]]
         for seating in chosen:
             tasks.append((game, frozen, tuple(bots), seed, deal, seating))

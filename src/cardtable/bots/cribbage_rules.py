@@ -10,6 +10,11 @@
   remaining plays and takes the one that pegs most.
 - With muggins it claims its full count and takes missed points whenever it may.
 
+Two settings make it play like a less practised player, for the lower levels:
+``discards="hand"`` keeps the four cards worth most on their own (averaged over every starter)
+and gives no thought to the crib; ``pegging="greedy"`` takes the most points now and never
+weighs the reply (nor searches its last plays).
+
 Ties are broken at random from the bot's own seeded generator.
 
 >>> import cardtable
@@ -34,6 +39,7 @@ from cardtable.bots.random_bot import RandomBot
 from cardtable.bots.view import SeatView
 from cardtable.cards import parse_card, parse_cards
 from cardtable.engine import Move
+from cardtable.errors import CardtableError
 from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.games.cribbage.scoring import FIVE_RANK_POINTS, RANK_WEIGHT, peg_score, score_hand
 from cardtable.games.cribbage.worlds import go_limits
@@ -157,6 +163,17 @@ class CribbageRulesBot(RandomBot):
 
     name: ClassVar[str] = "rules"
 
+    def __init__(
+        self, seed: int | None = None, discards: str = "advisor", pegging: str = "reply"
+    ) -> None:
+        super().__init__(seed)
+        if discards not in ("advisor", "hand"):
+            raise CardtableError(f"discards must be advisor or hand, not {discards!r}")
+        if pegging not in ("reply", "greedy"):
+            raise CardtableError(f"pegging must be reply or greedy, not {pegging!r}")
+        self.discards = discards
+        self.pegging = pegging
+
     def choose(self, view: SeatView) -> Move:
         legal = self.legal_for(view)
         if len(legal) == 1:
@@ -184,7 +201,8 @@ class CribbageRulesBot(RandomBot):
         hand = parse_cards(obs["hand"])
         dealer = obs["dealer"]
         players = int(obs["players"])
-        if players == 2:
+        by_hand = self.discards == "hand"
+        if players == 2 and not by_hand:
             wanted = tuple(sorted(discard_advice(hand, dealer=dealer == seat)[0].discard))
             return next(m for m in legal if tuple(sorted(m.cards)) == wanted)
         ours = dealer % 2 == seat % 2 if players == 4 else dealer == seat
@@ -194,7 +212,7 @@ class CribbageRulesBot(RandomBot):
         for move in legal:
             keep = [c for c in hand if c not in move.cards]
             hand_ev = sum(score_hand(keep, s) for s in starters) / len(starters)
-            crib = sum(crib_value(_RANK[c]) for c in move.cards)
+            crib = 0.0 if by_hand else sum(crib_value(_RANK[c]) for c in move.cards)
             scored.append((hand_ev + (crib if ours else -crib), move))
         return self._best(scored)
 
@@ -212,7 +230,8 @@ class CribbageRulesBot(RandomBot):
         limits = go_limits(n, self._plays(view, played, count_cards), sizes, count, seat)
         room = 31 - count
         others = [s for s in range(n) if s != seat]
-        if all(not sizes[s] or limits[s] >= room for s in others):
+        greedy = self.pegging == "greedy"
+        if not greedy and all(not sizes[s] or limits[s] >= room for s in others):
             solo = solo_points(ranks, count, hand, all(not sizes[s] for s in others))
             return self._best(
                 [(solo[m.cards[0]] + _KEEP_LOW * _VALUE[m.cards[0]], m) for m in legal]
@@ -235,7 +254,7 @@ class CribbageRulesBot(RandomBot):
             score = float(peg_score(line, new)) + _KEEP_LOW * value
             if not count:
                 score += _LOW_LEAD if value <= 4 else -_FIVE_LEAD if value == 5 else 0.0
-            if new < 31:
+            if new < 31 and not greedy:
                 replier = next(
                     (
                         s

@@ -13,11 +13,12 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from cardtable.bots.protocol import Bot
 from cardtable.bots.view import SeatView
 from cardtable.engine import Move
 from cardtable.errors import CardtableError
 
-__all__ = ["RandomBot"]
+__all__ = ["Blundering", "RandomBot"]
 
 
 class RandomBot:
@@ -48,3 +49,48 @@ class RandomBot:
                 f"seat {view.seat} cannot move now; the seat to act is {view.to_move}"
             )
         return legal
+
+
+class Blundering:
+    """Another bot that, at a ``rate`` of its decisions with more than one legal move, plays a
+    random legal move instead: the lower levels' way of making the mistakes people make.
+    Decisions offering a move whose verb is ``careful`` (Kloepper's calls and knocks, which
+    raise the stakes) are always the bot's own. Its own seeded generator decides, so the same
+    seed gives the same game.
+
+    >>> import cardtable
+    >>> from cardtable.bots.view import SeatView
+    >>> view = SeatView(cardtable.load("cribbage").new_state(seed=1), 0)
+    >>> always = Blundering(RandomBot(seed=1), rate=1.0, seed=2)
+    >>> always.name, always.choose(view) in view.legal_moves()
+    ('random', True)
+    """
+
+    def __init__(
+        self,
+        bot: Bot,
+        rate: float,
+        seed: int | None = None,
+        careful: frozenset[str] = frozenset(),
+    ) -> None:
+        if not 0 <= rate <= 1:
+            raise CardtableError(f"mistakes must be a share from 0 to 1, not {rate!r}")
+        self.bot = bot
+        self.rate = rate
+        self.careful = careful
+        self.random = RandomBot(seed)
+
+    @property
+    def name(self) -> str:
+        return self.bot.name
+
+    def choose(self, view: SeatView) -> Move:
+        """The wrapped bot's move, or at the rate of mistakes a random one."""
+        legal = RandomBot.legal_for(view)
+        if (
+            len(legal) > 1
+            and not any(m.verb in self.careful for m in legal)
+            and self.random.rng.random() < self.rate
+        ):
+            return self.random.pick(legal)
+        return self.bot.choose(view)

@@ -1,17 +1,20 @@
 """Which bots play which game, by name, and the levels a player picks from.
 
-A bot is registered under a name with a factory taking a seed (and, for the search bots, a
-budget), for every game or for a few. A level names the bot and the budget that play at it in
-each game: ``beginner`` the random bot, ``easy`` the game's rules bot, ``medium``, ``hard`` and
-``expert`` a search bot with a growing budget (see ``docs/strength.md`` for what each step is
-measured to gain). Asking for a level whose bot a game lacks gives the best lower level.
+A bot is registered under a name with a factory taking a seed and its settings (a search
+bot's budget, a rules bot's share of ``mistakes``), for every game or for a few. A level names
+the bot and the settings that play at it in each game: ``beginner`` the random bot; ``easy``,
+``medium`` and ``hard`` the game's rules bot, handicapped less at each level (a share of its
+decisions made at random; in Cribbage also hand-only discards and greedy pegging); ``expert``
+the strongest bot measured: a search bot where search beats the rules bot (Calypso,
+Kloepper), else the rules bot itself. ``docs/strength.md`` gives what each step is measured to
+gain. Asking for a level whose bot a game lacks gives the best lower level.
 
 >>> bot_names("cribbage"), make_bot("cribbage", "easy").name
-(['ismcts', 'pimc', 'random', 'rules'], 'rules')
+(['ismcts', 'pimc', 'random', 'rules', 'solver'], 'rules')
 >>> make_bot("a-new-game", "easy").name  # no rules bot there: the best lower level
 'random'
->>> level_bot("calypso", "hard")
-('ismcts', {'iterations': 1000})
+>>> level_bot("calypso", "expert")
+('pimc', {'worlds': 30})
 """
 
 from __future__ import annotations
@@ -20,11 +23,13 @@ from collections.abc import Callable
 from typing import Any
 
 from cardtable.bots.calypso_rules import CalypsoRulesBot
+from cardtable.bots.cribbage_pegging import CribbageSolverBot
 from cardtable.bots.cribbage_rules import CribbageRulesBot
+from cardtable.bots.evaluation import RULES_VERBS
 from cardtable.bots.kloepper_rules import KloepperRulesBot
 from cardtable.bots.krypkasino_rules import KrypkasinoRulesBot
 from cardtable.bots.protocol import Bot
-from cardtable.bots.random_bot import RandomBot
+from cardtable.bots.random_bot import Blundering, RandomBot
 from cardtable.bots.search import IsmctsBot, PimcBot
 from cardtable.errors import OptionError
 
@@ -34,39 +39,45 @@ __all__ = [
     "LEVEL_BOTS",
     "bot_names",
     "describe_level",
+    "hint_bot",
     "level_bot",
     "make_bot",
+    "parse_budget",
     "register_bot",
 ]
 
 #: The levels, weakest first.
 LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
-#: The level whose bot gives hints at the table (quick enough to wait for).
-HINT_LEVEL = "hard"
+#: The level whose bot gives hints at the table: the strongest, as every level answers quickly.
+HINT_LEVEL = "expert"
 
 Budget = dict[str, Any]
 #: What plays at each level: per game (``*``: any game without its own entry) a bot's name and
 #: its budget. Budgets are iterations or worlds, never seconds, so that a seed repeats a game.
 LEVEL_BOTS: dict[str, dict[str, tuple[str, Budget]]] = {
     "beginner": {"*": ("random", {})},
-    "easy": {"*": ("rules", {})},
+    "easy": {
+        "calypso": ("rules", {"mistakes": 0.7}),
+        "cribbage": ("rules", {"discards": "hand", "pegging": "greedy", "mistakes": 0.3}),
+        "kloepper": ("rules", {"mistakes": 1}),
+        "krypkasino": ("rules", {"mistakes": 0.6}),
+    },
     "medium": {
-        "calypso": ("pimc", {"worlds": 30}),
-        "cribbage": ("ismcts", {"iterations": 300}),
-        "kloepper": ("pimc", {"worlds": 20, "rollout": "rules"}),
-        "krypkasino": ("pimc", {"worlds": 10}),
+        "calypso": ("rules", {"mistakes": 0.35}),
+        "cribbage": ("rules", {"discards": "hand", "pegging": "greedy"}),
+        "kloepper": ("rules", {"mistakes": 0.5}),
+        "krypkasino": ("rules", {"mistakes": 0.3}),
     },
     "hard": {
-        "calypso": ("ismcts", {"iterations": 1000}),
-        "cribbage": ("ismcts", {"iterations": 1000}),
-        "kloepper": ("pimc", {"worlds": 80, "rollout": "rules"}),
-        "krypkasino": ("pimc", {"worlds": 30}),
+        "*": ("rules", {}),
+        "cribbage": ("rules", {"pegging": "greedy"}),
+        "krypkasino": ("rules", {"mistakes": 0.1}),
     },
     "expert": {
-        "calypso": ("ismcts", {"iterations": 3000}),
-        "cribbage": ("ismcts", {"iterations": 3000}),
-        "kloepper": ("pimc", {"worlds": 200, "rollout": "rules"}),
-        "krypkasino": ("pimc", {"worlds": 80}),
+        "calypso": ("pimc", {"worlds": 30}),
+        "cribbage": ("rules", {}),
+        "kloepper": ("pimc", {"worlds": 20, "rollout": "rules"}),
+        "krypkasino": ("rules", {}),
     },
 }
 
@@ -105,7 +116,7 @@ def level_bot(game: str, level: str) -> tuple[str, Budget] | None:
     """The bot and budget that play ``level`` in ``game``, or None if the game lacks that bot.
 
     >>> level_bot("kloepper", "medium")
-    ('pimc', {'worlds': 20, 'rollout': 'rules'})
+    ('rules', {'mistakes': 0.5})
     """
     plays = LEVEL_BOTS[level]
     entry = plays.get(game) or plays.get("*")
@@ -117,8 +128,8 @@ def level_bot(game: str, level: str) -> tuple[str, Budget] | None:
 def describe_level(game: str, level: str) -> str:
     """A level's bot and budget in a few words, for tables and help.
 
-    >>> describe_level("krypkasino", "expert"), describe_level("cribbage", "easy")
-    ('pimc worlds=80', 'rules')
+    >>> describe_level("kloepper", "expert"), describe_level("calypso", "easy")
+    ('pimc worlds=20 rollout=rules', 'rules mistakes=0.7')
     """
     entry = level_bot(game, level)
     if entry is None:
@@ -127,17 +138,68 @@ def describe_level(game: str, level: str) -> str:
     return " ".join([name, *(f"{k}={v}" for k, v in budget.items())])
 
 
+def parse_budget(spec: str) -> tuple[str, Budget]:
+    """Split a bot spec ``NAME[:KEY=VALUE...]`` into the name and its budget; values that
+    read as numbers become numbers.
+
+    >>> parse_budget("pimc:worlds=10:rollout=rules")
+    ('pimc', {'worlds': 10, 'rollout': 'rules'})
+    >>> parse_budget("ismcts:seconds=0.5")
+    ('ismcts', {'seconds': 0.5})
+    """
+    name, *items = spec.split(":")
+    budget: Budget = {}
+    for item in items:
+        key, eq, text = item.partition("=")
+        if not eq or not key.isidentifier():
+            raise OptionError(f"bad bot setting {item!r} in {spec!r}: write KEY=VALUE")
+        value: Any = text
+        for number in (int, float):
+            try:
+                value = number(text)
+                break
+            except ValueError:
+                continue
+        budget[key] = value
+    return name, budget
+
+
+#: The settings that make a level's bot play below its best on purpose.
+HANDICAPS = ("mistakes", "discards", "pegging")
+
+
+def hint_bot(game: str, seed: int | None = None) -> Bot:
+    """The bot that gives hints at the table: the :data:`HINT_LEVEL` bot at its best, without
+    the handicaps (:data:`HANDICAPS`) a level may play with.
+
+    >>> type(hint_bot("calypso")).__name__, type(hint_bot("cribbage")).__name__
+    ('PimcBot', 'CribbageRulesBot')
+    """
+    entry = level_bot(game, HINT_LEVEL) or ("random", {})
+    name, budget = entry
+    factory = _factory(game, name)
+    assert factory is not None
+    return factory(seed, **{k: v for k, v in budget.items() if k not in HANDICAPS})
+
+
 def make_bot(game: str, spec: str = "rules", seed: int | None = None) -> Bot:
     """A bot for ``game`` by name or by level (see :data:`LEVELS`), with its own seeded
-    generator; a level whose bot the game lacks falls back to the best lower level.
+    generator; a level whose bot the game lacks falls back to the best lower level. A name
+    may carry its budget: ``pimc:worlds=10:rollout=rules``.
 
     >>> make_bot("cribbage", "beginner", seed=1).name
     'random'
+    >>> make_bot("calypso", "pimc:worlds=5", seed=1).worlds
+    5
+    >>> make_bot("calypso", "pimc:planets=5")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.OptionError: bad settings for bot 'pimc': planets=5
     >>> make_bot("cribbage", "wizard")
     Traceback (most recent call last):
     ...
     cardtable.errors.OptionError: no bot 'wizard' for cribbage; bots: ismcts, pimc, random, \
-rules; levels: beginner, easy, medium, hard, expert
+rules, solver; levels: beginner, easy, medium, hard, expert
     """
     if spec in LEVEL_BOTS:
         for level in reversed(LEVELS[: LEVELS.index(spec) + 1]):
@@ -148,9 +210,14 @@ rules; levels: beginner, easy, medium, hard, expert
                 assert factory is not None
                 return factory(seed, **budget)
     else:
-        factory = _factory(game, spec)
+        name, budget = parse_budget(spec)
+        factory = _factory(game, name)
         if factory is not None:
-            return factory(seed)
+            try:
+                return factory(seed, **budget)
+            except TypeError:
+                shown = ", ".join(f"{k}={v}" for k, v in budget.items())
+                raise OptionError(f"bad settings for bot {name!r}: {shown}") from None
     names = bot_names(game)
     raise OptionError(
         f"no bot {spec!r} for {game}; bots: {', '.join(names) or 'none'}; "
@@ -158,10 +225,26 @@ rules; levels: beginner, easy, medium, hard, expert
     )
 
 
+def _may_blunder(make: BotFactory, careful: frozenset[str] = frozenset()) -> BotFactory:
+    """The factory, taking also ``mistakes``: the share of decisions played at random (never
+    those offering a ``careful`` verb)."""
+
+    def factory(seed: int | None = None, mistakes: float = 0.0, **settings: Any) -> Bot:
+        bot = make(seed, **settings)
+        if not mistakes:
+            return bot
+        return Blundering(bot, mistakes, None if seed is None else seed + 7919, careful)
+
+    return factory
+
+
 register_bot("random", RandomBot)
-register_bot("rules", CribbageRulesBot, games=("cribbage",))
-register_bot("rules", CalypsoRulesBot, games=("calypso",))
-register_bot("rules", KloepperRulesBot, games=("kloepper",))
-register_bot("rules", KrypkasinoRulesBot, games=("krypkasino",))
+register_bot("rules", _may_blunder(CribbageRulesBot), games=("cribbage",))
+register_bot("rules", _may_blunder(CalypsoRulesBot), games=("calypso",))
+register_bot(
+    "rules", _may_blunder(KloepperRulesBot, RULES_VERBS["kloepper"]), games=("kloepper",)
+)
+register_bot("rules", _may_blunder(KrypkasinoRulesBot), games=("krypkasino",))
+register_bot("solver", CribbageSolverBot, games=("cribbage",))
 register_bot("pimc", lambda seed, **budget: PimcBot(seed, **{"worlds": 30, **budget}))
 register_bot("ismcts", lambda seed, **budget: IsmctsBot(seed, **{"iterations": 1000, **budget}))

@@ -410,7 +410,7 @@ def demo(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     state = game.new_state(seed=seed)
-    bots = [make_bot(game.name, "easy", s) for s in _bot_seeds(seed, game.num_players)]
+    bots = [make_bot(game.name, "rules", s) for s in _bot_seeds(seed, game.num_players)]
     console = out()
     pause = delay if delay is not None else (0.05 if console.is_terminal else 0.0)
     players = _(" vs ").join(

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 
 from cardtable.bots import Bot, SeatView, bot_names, choose_for, make_bot
-from cardtable.bots.registry import HINT_LEVEL, LEVELS
+from cardtable.bots.registry import LEVELS, hint_bot
 from cardtable.engine import JSON, Game, Move
 from cardtable.errors import CardtableError, OptionError
 from cardtable.i18n import _, ngettext
@@ -28,8 +28,10 @@ HUMAN = "human"
 def player_choices(game: str) -> list[str]:
     """What may sit in a seat: a person, a level, or a bot by name.
 
-    >>> player_choices("cribbage")
-    ['human', 'beginner', 'easy', 'medium', 'hard', 'expert', 'ismcts', 'pimc', 'random', 'rules']
+    >>> player_choices("cribbage")[:6]
+    ['human', 'beginner', 'easy', 'medium', 'hard', 'expert']
+    >>> player_choices("cribbage")[6:]
+    ['ismcts', 'pimc', 'random', 'rules', 'solver']
     """
     return [HUMAN, *LEVELS, *bot_names(game)]
 
@@ -163,11 +165,11 @@ class Session:
         return text
 
     def hint(self, seat: int) -> Move:
-        """The move the ``hard`` bot would make for ``seat`` (which must be to move); what it
-        weighed is left in :attr:`hint_report`."""
-        # The hard level: strong, and quick enough to wait for. Its seed is the table's, so a
-        # hint repeats.
-        bot = make_bot(self.game.name, HINT_LEVEL, random.Random(self.seed).getrandbits(32))
+        """The move the hint bot (:func:`~cardtable.bots.registry.hint_bot`, the ``expert``
+        level) would make for ``seat`` (which must be to move); what it weighed is left in
+        :attr:`hint_report`."""
+        # Its seed is the table's, so a hint repeats.
+        bot = hint_bot(self.game.name, random.Random(self.seed).getrandbits(32))
         move = bot.choose(SeatView(self.state, seat))
         # A search bot reports its best moves as (move, mean value, visits); others nothing.
         report = getattr(bot, "last_report", None)
