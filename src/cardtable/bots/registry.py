@@ -241,9 +241,7 @@ def _may_blunder(make: BotFactory, careful: frozenset[str] = frozenset()) -> Bot
 register_bot("random", RandomBot)
 register_bot("rules", _may_blunder(CribbageRulesBot), games=("cribbage",))
 register_bot("rules", _may_blunder(CalypsoRulesBot), games=("calypso",))
-register_bot(
-    "rules", _may_blunder(KloepperRulesBot, RULES_VERBS["kloepper"]), games=("kloepper",)
-)
+register_bot("rules", _may_blunder(KloepperRulesBot, RULES_VERBS["kloepper"]), games=("kloepper",))
 register_bot("rules", _may_blunder(KrypkasinoRulesBot), games=("krypkasino",))
 register_bot("solver", CribbageSolverBot, games=("cribbage",))
 register_bot("pimc", lambda seed, **budget: PimcBot(seed, **{"worlds": 30, **budget}))
