@@ -1,4 +1,5 @@
-"""Seconds per decision of the search bots, for each bot and budget in each game.
+"""Seconds per decision of the search bots, for each bot and budget in each game, and of
+each level's bot.
 
 Run with ``python bench/bench_search.py [--decisions N] [--games cribbage,calypso]``. Each
 figure times the bot on the first ``N`` positions where it has a real choice (more than one
@@ -19,7 +20,7 @@ from rich.table import Table
 import cardtable
 from cardtable.bots.evaluation import delegated
 from cardtable.bots.protocol import Bot
-from cardtable.bots.registry import make_bot
+from cardtable.bots.registry import LEVELS, make_bot
 from cardtable.bots.search import IsmctsBot, PimcBot
 from cardtable.bots.view import SeatView
 from cardtable.engine import State
@@ -92,6 +93,12 @@ def main() -> None:
         row = [label]
         for game in games:
             mean, worst = time_bot(cls(seed=1, **kwargs), states[game])  # type: ignore[arg-type]
+            row.append(f"{mean:.3f} / {worst:.3f}")
+        table.add_row(*row)
+    for level in LEVELS:
+        row = [f"level {level}"]
+        for game in games:
+            mean, worst = time_bot(make_bot(game, level, seed=1), states[game])
             row.append(f"{mean:.3f} / {worst:.3f}")
         table.add_row(*row)
     console.print(table)
