@@ -1,4 +1,4 @@
-"""Seconds per decision of the search bots, for each bot and budget in each game, and of
+"""Milliseconds per decision of the search bots, for each bot and budget in each game, and of
 each level's bot.
 
 Run with ``python bench/bench_search.py [--decisions N] [--games cribbage,calypso]``. Each
@@ -80,26 +80,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=12)
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--levels", action="store_true", help="time only the levels' bots")
     args = parser.parse_args()
     console = Console()
     console.print(f"Python {platform.python_version()} on {platform.machine()}")
-    table = Table(title="search bots: seconds per decision (mean / slowest)")
+    table = Table(title="milliseconds per decision (mean / slowest)")
     games = args.games.split(",")
     table.add_column("bot and budget")
     for game in games:
         table.add_column(game, justify="right")
     states = {game: positions(game, args.decisions) for game in games}
-    for label, cls, kwargs in BUDGETS:
+    for label, cls, kwargs in [] if args.levels else BUDGETS:
         row = [label]
         for game in games:
             mean, worst = time_bot(cls(seed=1, **kwargs), states[game])  # type: ignore[arg-type]
-            row.append(f"{mean:.3f} / {worst:.3f}")
+            row.append(f"{1000 * mean:.2f} / {1000 * worst:.2f}")
         table.add_row(*row)
     for level in LEVELS:
         row = [f"level {level}"]
         for game in games:
             mean, worst = time_bot(make_bot(game, level, seed=1), states[game])
-            row.append(f"{mean:.3f} / {worst:.3f}")
+            row.append(f"{1000 * mean:.2f} / {1000 * worst:.2f}")
         table.add_row(*row)
     console.print(table)
 
