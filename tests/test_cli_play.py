@@ -82,6 +82,8 @@ def test_mistakes_on_the_command_line_are_one_line_each() -> None:
         ("--lang", "fr", "games"): "error: unknown language 'fr'; allowed: en, ja",
         ("play", "--players", "human,robot"): "error: unknown player 'robot'; allowed: human, "
         "beginner, easy, medium, hard, expert, ismcts, pimc, random, rules",
+        ("play", "--players", "human,pimc:planets=3"): "error: bad settings for bot 'pimc': "
+        "planets=3",
         ("play", "bridge"): "error: unknown game 'bridge'",
         ("replay",): "error: no saved games yet in",
     }

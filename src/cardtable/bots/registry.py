@@ -32,6 +32,7 @@ from cardtable.bots.protocol import Bot
 from cardtable.bots.random_bot import Blundering, RandomBot
 from cardtable.bots.search import IsmctsBot, PimcBot
 from cardtable.errors import OptionError
+from cardtable.i18n import _
 
 __all__ = [
     "HINT_LEVEL",
@@ -152,7 +153,11 @@ def parse_budget(spec: str) -> tuple[str, Budget]:
     for item in items:
         key, eq, text = item.partition("=")
         if not eq or not key.isidentifier():
-            raise OptionError(f"bad bot setting {item!r} in {spec!r}: write KEY=VALUE")
+            raise OptionError(
+                _("bad bot setting {item!r} in {spec!r}: write KEY=VALUE").format(
+                    item=item, spec=spec
+                )
+            )
         value: Any = text
         for number in (int, float):
             try:
@@ -217,7 +222,9 @@ rules, solver; levels: beginner, easy, medium, hard, expert
                 return factory(seed, **budget)
             except TypeError:
                 shown = ", ".join(f"{k}={v}" for k, v in budget.items())
-                raise OptionError(f"bad settings for bot {name!r}: {shown}") from None
+                raise OptionError(
+                    _("bad settings for bot {name!r}: {settings}").format(name=name, settings=shown)
+                ) from None
     names = bot_names(game)
     raise OptionError(
         f"no bot {spec!r} for {game}; bots: {', '.join(names) or 'none'}; "

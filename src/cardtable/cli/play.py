@@ -37,8 +37,9 @@ def play(
         typer.Option(
             "--players",
             metavar="P0,P1,...",
-            help="who sits in each seat: human, or a bot by level (beginner, easy) or name "
-            "(random, rules); default: human at seat 0, easy bots elsewhere",
+            help="who sits in each seat: human, or a bot by level (beginner, easy, medium, "
+            "hard, expert) or name (random, rules, pimc:worlds=50, ...); default: human at "
+            "seat 0, easy bots elsewhere",
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="deal from this seed")] = None,

@@ -61,6 +61,8 @@ def parse_players(game: Game, text: str | Sequence[str] | None) -> list[str]:
     ['human', 'rules']
     >>> parse_players(cardtable.load("cribbage", players=3), None)
     ['human', 'easy', 'easy']
+    >>> parse_players(cardtable.load("calypso"), "human,pimc:worlds=50,rules,hard")
+    ['human', 'pimc:worlds=50', 'rules', 'hard']
     """
     seats = game.num_players
     if text is None:
@@ -68,7 +70,9 @@ def parse_players(game: Game, text: str | Sequence[str] | None) -> list[str]:
     names = [p.strip().lower() for p in (text.split(",") if isinstance(text, str) else text)]
     allowed = player_choices(game.name)
     for name in names:
-        if name not in allowed:
+        if ":" in name and name.split(":")[0] in allowed:
+            make_bot(game.name, name)  # a bot with settings: refused here if they are wrong
+        elif name not in allowed:
             raise OptionError(
                 _("unknown player {name!r}; allowed: {allowed}").format(
                     name=name, allowed=", ".join(allowed)
