@@ -5,7 +5,8 @@ bot specs with budgets.
   positions (same differences between plays, as the show adds the same to every line);
 - the solver bot never sees hidden cards (the swap test) and repeats itself for a seed;
 - ``discards="hand"`` keeps the advisor's best hand-only cards; ``pegging="greedy"`` pegs the
-  most at once; ``mistakes`` plays at random at its rate and otherwise as the bot it wraps.
+  most at once; ``mistakes`` plays at random at its rate and otherwise as the bot it wraps,
+  never in a Kloepper call or knock.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 import cardtable
 from cardtable.bots.cribbage_pegging import CribbageSolverBot, peg_value, play_values
 from cardtable.bots.cribbage_rules import CribbageRulesBot
-from cardtable.bots.evaluation import evaluation_for
+from cardtable.bots.evaluation import RULES_VERBS, evaluation_for
 from cardtable.bots.random_bot import Blundering, RandomBot
 from cardtable.bots.registry import make_bot, parse_budget
 from cardtable.bots.search import _solve
@@ -187,3 +188,21 @@ def test_bot_specs_carry_budgets_and_refuse_bad_ones() -> None:
         make_bot("calypso", "rules:depth=3")
     with pytest.raises(OptionError, match="no bot 'wizard:x=1' for calypso"):
         make_bot("calypso", "wizard:x=1")
+
+
+def test_kloepper_mistakes_never_touch_a_call_or_a_knock() -> None:
+    careful_seen = 0
+    for seed in range(1, 6):
+        state = cardtable.load("kloepper").new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = SeatView(state, seat)
+            legal = state.legal_moves()
+            if any(m.verb in RULES_VERBS["kloepper"] for m in legal):
+                careful_seen += 1
+                always = make_bot("kloepper", "rules:mistakes=1", seed=seed)
+                assert always.choose(view) is make_bot("kloepper", "rules", seed=seed).choose(view)
+            state.apply(legal[int(rng.random() * len(legal))])
+    assert careful_seen > 20
