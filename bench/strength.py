@@ -78,14 +78,16 @@ def target_line(game: str, result: MatchResult) -> str:
 
 def spec(game: str, level: str) -> str:
     """The level's bot as an arena spec, ``name:key=value...``."""
-    entry = level_bot(game, level)
-    assert entry is not None
-    name, budget = entry
-    return ":".join([name, *(f"{k}={v}" for k, v in budget.items())])
+    return describe_level(game, level, sep=":")
+
+
+def needed_for(game: str, scale: float) -> int:
+    """How many deals (or Cribbage games) complete a pairing of ``game``."""
+    return round(NEEDED[game][1] * scale)
 
 
 def measured(result: MatchResult, game: str) -> int:
-    unit, _ = NEEDED.get(game, ("deals", 1000))
+    unit, _ = NEEDED[game]
     return len(result.games) if unit == "games" else sum(g.deals for g in result.games)
 
 
@@ -198,7 +200,7 @@ def report(data: Path, scale: float) -> list[str]:
     ]
     for game in cardtable.games():
         options = OPTIONS.get(game, {})
-        needed = round(NEEDED.get(game, ("deals", 1000))[1] * scale)
+        needed = needed_for(game, scale)
         shown = ", ".join(f"{k}={v}" for k, v in options.items())
         lines += [f"## {game}" + (f" ({shown})" if shown else ""), ""]
         lines += [
@@ -233,7 +235,7 @@ def main() -> None:
     for game in cardtable.games():
         if args.only and game not in args.only:
             continue
-        needed = round(NEEDED.get(game, ("deals", 1000))[1] * args.scale)
+        needed = needed_for(game, args.scale)
         for weak, strong in pairings(game):
             play_pairing(args.data, game, weak, strong, needed, args.jobs, deadline, console)
     args.out.write_text("\n".join(report(args.data, args.scale)), encoding="utf-8")

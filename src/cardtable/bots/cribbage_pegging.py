@@ -32,12 +32,12 @@ from cardtable.cards import parse_cards
 from cardtable.engine import Move
 from cardtable.errors import CardtableError
 from cardtable.games.cribbage.analysis import discard_advice
+from cardtable.games.cribbage.game import RANK as _RANK
 from cardtable.games.cribbage.scoring import peg_score
 
 __all__ = ["CribbageSolverBot", "peg_value", "play_values"]
 
 _VAL = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # count value by rank
-_RANK = tuple(c // 4 + 1 for c in range(52))
 
 
 def _without(hand: tuple[int, ...], rank: int) -> tuple[int, ...]:
@@ -151,11 +151,11 @@ class CribbageSolverBot(CribbageRulesBot):
         held = set(hand)
         unseen = [c for c in range(52) if c not in held]
         rng = self.rng
+        kept = [tuple(sorted(_RANK[c] for c in option.keep)) for option in options]
         pegs = [0.0] * len(options)
         for _ in range(self.discard_worlds):
             opp = tuple(sorted(_RANK[c] for c in rng.sample(unseen, 4)))
-            for i, option in enumerate(options):
-                mine = tuple(sorted(_RANK[c] for c in option.keep))
+            for i, mine in enumerate(kept):
                 # The pone leads the play.
                 pegs[i] += -peg_value(opp, mine, 0, ()) if dealer else peg_value(mine, opp, 0, ())
         scored = [

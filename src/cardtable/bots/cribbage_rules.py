@@ -41,13 +41,13 @@ from cardtable.cards import parse_card, parse_cards
 from cardtable.engine import Move
 from cardtable.errors import CardtableError
 from cardtable.games.cribbage.analysis import discard_advice
+from cardtable.games.cribbage.game import RANK as _RANK
+from cardtable.games.cribbage.game import VALUE as _VALUE
 from cardtable.games.cribbage.scoring import FIVE_RANK_POINTS, RANK_WEIGHT, peg_score, score_hand
 from cardtable.games.cribbage.worlds import go_limits
 
 __all__ = ["CribbageRulesBot", "crib_value", "reply_threat", "solo_points"]
 
-_VALUE = tuple(min(c // 4 + 1, 10) for c in range(52))
-_RANK = tuple(c // 4 + 1 for c in range(52))
 _EPS = 1e-9
 # Small nudges that only order plays the main estimate finds (nearly) equal.
 _LOW_LEAD = 0.1  # a lead of 4 or lower: no single card makes fifteen on it

@@ -126,17 +126,18 @@ def level_bot(game: str, level: str) -> tuple[str, Budget] | None:
     return entry
 
 
-def describe_level(game: str, level: str) -> str:
-    """A level's bot and budget in a few words, for tables and help.
+def describe_level(game: str, level: str, sep: str = " ") -> str:
+    """A level's bot and budget in a few words, for tables and help; with ``sep=":"`` the
+    bot spec :func:`make_bot` takes.
 
-    >>> describe_level("kloepper", "expert"), describe_level("calypso", "easy")
-    ('pimc worlds=20 rollout=rules', 'rules mistakes=0.7')
+    >>> describe_level("kloepper", "expert"), describe_level("calypso", "easy", sep=":")
+    ('pimc worlds=20 rollout=rules', 'rules:mistakes=0.7')
     """
     entry = level_bot(game, level)
     if entry is None:
         return "-"
     name, budget = entry
-    return " ".join([name, *(f"{k}={v}" for k, v in budget.items())])
+    return sep.join([name, *(f"{k}={v}" for k, v in budget.items())])
 
 
 def parse_budget(spec: str) -> tuple[str, Budget]:
@@ -180,11 +181,24 @@ def hint_bot(game: str, seed: int | None = None) -> Bot:
     >>> type(hint_bot("calypso")).__name__, type(hint_bot("cribbage")).__name__
     ('PimcBot', 'CribbageRulesBot')
     """
-    entry = level_bot(game, HINT_LEVEL) or ("random", {})
-    name, budget = entry
+    name, budget = level_bot(game, HINT_LEVEL) or ("random", {})
+    bot = _build(game, name, {k: v for k, v in budget.items() if k not in HANDICAPS}, seed)
+    assert bot is not None  # level_bot names only bots the game has
+    return bot
+
+
+def _build(game: str, name: str, budget: Budget, seed: int | None) -> Bot | None:
+    """Bot ``name`` of ``game`` with its settings, or None when the game has no such bot."""
     factory = _factory(game, name)
-    assert factory is not None
-    return factory(seed, **{k: v for k, v in budget.items() if k not in HANDICAPS})
+    if factory is None:
+        return None
+    try:
+        return factory(seed, **budget)
+    except TypeError:
+        shown = ", ".join(f"{k}={v}" for k, v in budget.items())
+        raise OptionError(
+            _("bad settings for bot {name!r}: {settings}").format(name=name, settings=shown)
+        ) from None
 
 
 def make_bot(game: str, spec: str = "rules", seed: int | None = None) -> Bot:
@@ -210,21 +224,13 @@ rules, solver; levels: beginner, easy, medium, hard, expert
         for level in reversed(LEVELS[: LEVELS.index(spec) + 1]):
             entry = level_bot(game, level)
             if entry is not None:
-                name, budget = entry
-                factory = _factory(game, name)
-                assert factory is not None
-                return factory(seed, **budget)
+                bot = _build(game, *entry, seed)
+                assert bot is not None
+                return bot
     else:
-        name, budget = parse_budget(spec)
-        factory = _factory(game, name)
-        if factory is not None:
-            try:
-                return factory(seed, **budget)
-            except TypeError:
-                shown = ", ".join(f"{k}={v}" for k, v in budget.items())
-                raise OptionError(
-                    _("bad settings for bot {name!r}: {settings}").format(name=name, settings=shown)
-                ) from None
+        bot = _build(game, *parse_budget(spec), seed)
+        if bot is not None:
+            return bot
     names = bot_names(game)
     raise OptionError(
         f"no bot {spec!r} for {game}; bots: {', '.join(names) or 'none'}; "
