@@ -18,9 +18,9 @@ from rich.console import Console
 from rich.table import Table
 
 import cardtable
-from cardtable.bots.kloepper_rules import KloepperRulesBot
-from cardtable.bots.protocol import choose_for
-from cardtable.bots.random_bot import RandomBot
+from cardtable.bot_protocol import choose_for
+from cardtable.games.kloepper.bot import KloepperRulesBot
+from cardtable.random_bot import RandomBot
 from timing import RUNS, load_pyspiel, openspiel_run
 
 

@@ -18,9 +18,9 @@ from rich.console import Console
 from rich.table import Table
 
 import cardtable
-from cardtable.bots.krypkasino_rules import KrypkasinoRulesBot
-from cardtable.bots.protocol import choose_for
+from cardtable.bot_protocol import choose_for
 from cardtable.cards import parse_cards
+from cardtable.games.krypkasino.bot import KrypkasinoRulesBot
 from cardtable.games.krypkasino.captures import captures, clear_cache, rank_code
 from timing import RUNS, best_of, load_pyspiel, openspiel_run
 

@@ -18,12 +18,12 @@ from rich.console import Console
 from rich.table import Table
 
 import cardtable
+from cardtable.bot_protocol import Bot
 from cardtable.bots.evaluation import delegated
-from cardtable.bots.protocol import Bot
-from cardtable.bots.registry import LEVELS, make_bot
+from cardtable.bots.levels import LEVELS, make_bot
 from cardtable.bots.search import IsmctsBot, PimcBot
-from cardtable.bots.view import SeatView
 from cardtable.engine import State
+from cardtable.seat_view import SeatView
 
 GAMES = ("cribbage", "calypso", "kloepper", "krypkasino")
 OPTIONS: dict[str, dict[str, object]] = {"krypkasino": {"players": 2}}

@@ -29,7 +29,7 @@ from rich.console import Console
 
 import cardtable
 from cardtable.bots.arena import MatchResult, run_match
-from cardtable.bots.registry import LEVELS, describe_level, level_bot
+from cardtable.bots.levels import LEVELS, describe_level, level_bot
 
 #: What completes a pairing: (the unit, how many), before ``--scale``.
 NEEDED: dict[str, tuple[str, int]] = {

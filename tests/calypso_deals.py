@@ -11,7 +11,7 @@ from cardtable.games.calypso import CalypsoState
 
 SUITS = "CDHS"
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-FACES = [r + s for r in RANKS for s in SUITS]
+PACK_SIZE = [r + s for r in RANKS for s in SUITS]
 
 Deal = tuple[Sequence[Sequence[str]], Sequence[str]]
 
@@ -23,7 +23,7 @@ def build_pack(*deals: Deal) -> list[str]:
     The first dealer is seat 3 and the deal passes left, so in deal d (0-based) card 4k + j
     goes to seat (d + j) % 4.
     """
-    pool = [face for _ in range(4) for face in FACES]
+    pool = [face for _ in range(4) for face in PACK_SIZE]
     for hands, _avoid in deals:
         for hand in hands:
             for card in hand:
@@ -47,7 +47,7 @@ def build_pack(*deals: Deal) -> list[str]:
 
 def card_name(text: str) -> str:
     """Canonical notation (10 not T), so the pool can find the card."""
-    return FACES[parse_card(text)]
+    return PACK_SIZE[parse_card(text)]
 
 
 def new(*deals: Deal, **options: object) -> CalypsoState:

@@ -31,13 +31,13 @@ from cardtable.bots import (
     make_bot,
     register_bot,
 )
-from cardtable.bots.cribbage_rules import solo_points
 from cardtable.cards import pack, parse_card, parse_cards, shuffle
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError, OptionError
+from cardtable.games.cribbage.bot import solo_points
 from cardtable.games.cribbage.game import PLAYING, VALUE, CribbageState
+from cardtable.games.cribbage.sampling import go_limits
 from cardtable.games.cribbage.scoring import peg_score
-from cardtable.games.cribbage.worlds import go_limits
 
 # --------------------------------------------------------------------------- helpers
 
@@ -333,7 +333,7 @@ def test_worlds_repeat_for_a_seed_and_vary_across_seeds() -> None:
 
 def test_the_seat_to_move_always_gets_a_card_that_fits(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no redraws at all, the fallback still deals the seat to move a playable hand."""
-    from cardtable.games.cribbage import worlds
+    from cardtable.games.cribbage import sampling as worlds
 
     monkeypatch.setattr(worlds, "_TRIES", 0)
     tested = 0

@@ -8,10 +8,10 @@ import random
 import cardtable
 from calypso_deals import new, twin_for
 from cardtable.bots import choose_for, make_bot
-from cardtable.bots.calypso_rules import CalypsoRulesBot
-from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.view import SeatView
 from cardtable.games.calypso import CalypsoState
+from cardtable.games.calypso.bot import CalypsoRulesBot
+from cardtable.random_bot import RandomBot
+from cardtable.seat_view import SeatView
 
 
 def bot_move(state: CalypsoState, seed: int = 0) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 import cardtable
-from calypso_deals import FACES, NONE, SUITS, Deal, build_pack, new
+from calypso_deals import NONE, PACK_SIZE, SUITS, Deal, build_pack, new
 from cardtable.errors import IllegalMoveError, OptionError
 from cardtable.games.calypso import CalypsoState, calypso_points
 from cardtable.games.calypso.game import SUIT_CHOICES
@@ -354,7 +354,7 @@ def test_malformed_and_wrong_moves() -> None:
         state.apply("play 1X")
     with pytest.raises(IllegalMoveError, match="malformed move 'discard 5H'"):
         state.apply("discard 5H")
-    missing = next(f for f in FACES if f not in before["hand"])
+    missing = next(f for f in PACK_SIZE if f not in before["hand"])
     with pytest.raises(IllegalMoveError, match=f"{missing} is not in your hand"):
         state.apply(f"play {missing}")
     assert state.observation(0) == before and state.history == []

@@ -16,18 +16,18 @@ import random
 import pytest
 
 import cardtable
-from cardtable.bots.cribbage_pegging import CribbageSolverBot, peg_value, play_values
-from cardtable.bots.cribbage_rules import CribbageRulesBot
 from cardtable.bots.evaluation import RULES_VERBS, evaluation_for
-from cardtable.bots.random_bot import Blundering, RandomBot
-from cardtable.bots.registry import make_bot, parse_budget
+from cardtable.bots.levels import make_bot, parse_budget
 from cardtable.bots.search import _solve
-from cardtable.bots.view import SeatView
 from cardtable.cards import parse_cards
 from cardtable.engine import State
 from cardtable.errors import CardtableError, OptionError
 from cardtable.games.cribbage.analysis import discard_advice
+from cardtable.games.cribbage.bot import CribbageRulesBot
 from cardtable.games.cribbage.scoring import peg_score
+from cardtable.games.cribbage.solver import CribbageSolverBot, peg_value, play_values
+from cardtable.random_bot import Blundering, RandomBot
+from cardtable.seat_view import SeatView
 from test_bots import two_player
 from test_search_bots import positions, replay, twin
 

@@ -26,7 +26,7 @@ from cardtable.cli.render import colour_cards, result_text
 from cardtable.engine import Event, State
 from cardtable.errors import CardError, IllegalMoveError, OptionError, UnknownGameError
 from cardtable.games.cribbage.moves import parse_move
-from cardtable.games.cribbage.words import call, describe_event, materialize, reason_name
+from cardtable.games.cribbage.text import call, describe_event, materialize, reason_name
 from cardtable.i18n import (
     LANGUAGES,
     N_,

@@ -8,11 +8,11 @@ import random
 import statistics
 
 import cardtable
-from cardtable.bots.kloepper_rules import KloepperRulesBot, sure_sweep
-from cardtable.bots.protocol import Bot, choose_for
-from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.view import SeatView
+from cardtable.bot_protocol import Bot, choose_for
 from cardtable.cards import parse_cards
+from cardtable.games.kloepper.bot import KloepperRulesBot, sure_sweep
+from cardtable.random_bot import RandomBot
+from cardtable.seat_view import SeatView
 
 
 def deck(*hands: str) -> list[str]:

@@ -13,8 +13,8 @@ import pytest
 
 import cardtable
 from cardtable.bots import make_bot
-from cardtable.bots.kloepper_rules import KloepperRulesBot
 from cardtable.cards import card_str
+from cardtable.games.kloepper.bot import KloepperRulesBot
 from cardtable.i18n import set_language, using_language
 from cardtable.play.plain import PlainTable, result_line
 from cardtable.play.session import Session

@@ -18,11 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardtable
-from cardtable.bots.view import SeatView
 from cardtable.cards import card_str, parse_card
 from cardtable.engine import Move, State
 from cardtable.games.kloepper.moves import ALONE, CALL, KNOCK, KNOCK_OFF, PASS, PLAY, parse_move
 from cardtable.games.kloepper.tables import PACK, POINTS, QC, QS
+from cardtable.seat_view import SeatView
 from invariants import RANDOM_GAMES, assert_refuses, assert_replays, snapshot
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -124,7 +124,7 @@ def swapped_twin(
 
 
 def assert_same_to(state: State, twin: State, seat: int) -> None:
-    from cardtable.bots.kloepper_rules import KloepperRulesBot
+    from cardtable.games.kloepper.bot import KloepperRulesBot
 
     assert twin.observation(seat) == state.observation(seat)
     assert [e.to_dict() for e in twin.events_for(seat)] == [

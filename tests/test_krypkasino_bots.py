@@ -6,11 +6,11 @@ import math
 import random
 
 import cardtable
-from cardtable.bots.krypkasino_rules import KrypkasinoRulesBot, sweep_chance
-from cardtable.bots.protocol import choose_for
-from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.view import SeatView
+from cardtable.bot_protocol import choose_for
 from cardtable.engine import State
+from cardtable.games.krypkasino.bot import KrypkasinoRulesBot, sweep_chance
+from cardtable.random_bot import RandomBot
+from cardtable.seat_view import SeatView
 from test_krypkasino_game import deal
 
 

@@ -14,8 +14,8 @@ from textual.widgets import RichLog
 
 import cardtable
 from cardtable.bots import make_bot
-from cardtable.bots.krypkasino_rules import KrypkasinoRulesBot
 from cardtable.cards import card_str
+from cardtable.games.krypkasino.bot import KrypkasinoRulesBot
 from cardtable.games.krypkasino.game import KrypkasinoState
 from cardtable.i18n import _, using_language
 from cardtable.play.plain import PlainTable, result_line

@@ -20,13 +20,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardtable
-from cardtable.bots.krypkasino_rules import KrypkasinoRulesBot
-from cardtable.bots.view import SeatView
-from cardtable.cards import FACES, card_str, parse_card
+from cardtable.cards import PACK_SIZE, card_str, parse_card
 from cardtable.engine import Move, State
+from cardtable.games.krypkasino.bot import KrypkasinoRulesBot
 from cardtable.games.krypkasino.captures import POINTS
 from cardtable.games.krypkasino.game import KrypkasinoState
 from cardtable.games.krypkasino.moves import PLAY, play_take
+from cardtable.seat_view import SeatView
 from invariants import RANDOM_GAMES, assert_refuses, assert_replays, snapshot
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -55,7 +55,7 @@ PROBES: list[Move] = [
 def random_decks(rng: random.Random, count: int) -> list[list[str]]:
     decks = []
     for _ in range(count):
-        cards = list(range(2 * FACES))
+        cards = list(range(2 * PACK_SIZE))
         rng.shuffle(cards)
         decks.append([card_str(c) for c in cards])
     return decks
@@ -78,7 +78,7 @@ def check_invariants(state: State) -> None:
         assert len({m.text for m in legal}) == len(legal), "two moves with the same notation"
     places = state.card_places()
     everything = sorted(c for cards in places.values() for c in cards)
-    assert everything == list(range(2 * FACES)), "a card is lost or in two places"
+    assert everything == list(range(2 * PACK_SIZE)), "a card is lost or in two places"
     obs = state.observation(0)
     assert json.loads(json.dumps(obs)) == obs
     if not state.is_over:
@@ -114,7 +114,7 @@ def swapped_twin(
         return None
     groups: dict[int, list[int]] = {}
     for c in hidden:
-        groups.setdefault(c % FACES // 4 if by_value else 0, []).append(c)
+        groups.setdefault(c % PACK_SIZE // 4 if by_value else 0, []).append(c)
     sigma: dict[int, int] = {}
     for group in groups.values():
         shuffled = group[:]
@@ -127,7 +127,7 @@ def swapped_twin(
     for text in decks[current]:
         copy = seen.get(text, 0)
         seen[text] = copy + 1
-        ids.append(copy * FACES + parse_card(text))
+        ids.append(copy * PACK_SIZE + parse_card(text))
     # Ids, not notation, for the changed pack: which copy lies where is kept exactly.
     mapped: list[int | str] = [sigma.get(c, c) for c in ids]
     new_decks: list[list[int | str]] = [list(d) for d in decks]
@@ -224,7 +224,7 @@ def test_hundreds_of_random_hands_count_42() -> None:
 
 def test_two_deals_differing_in_the_other_hands_look_the_same() -> None:
     """Seat 0 cannot tell two deals apart that differ only in the dealer's cards and stock."""
-    base = [card_str(c % FACES) for c in range(2 * FACES)]
+    base = [card_str(c % PACK_SIZE) for c in range(2 * PACK_SIZE)]
     other = base[:]
     # Two players, dealer seat 1: seat 1's first packet is pack cards 3..5; 20+ is the stock.
     other[3], other[40] = other[40], other[3]

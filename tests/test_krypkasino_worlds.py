@@ -8,11 +8,11 @@ import random
 import pytest
 
 import cardtable
-from cardtable.cards import FACES, card_str
+from cardtable.cards import PACK_SIZE, card_str
 from cardtable.errors import CardtableError
 from cardtable.games.krypkasino.captures import HAND_VALUE
 from cardtable.games.krypkasino.game import KrypkasinoState
-from cardtable.games.krypkasino.worlds import forbidden_values, sample_world, unseen_cards
+from cardtable.games.krypkasino.sampling import forbidden_values, sample_world, unseen_cards
 
 
 def after_random_moves(players: int, seed: int, moves: int, **options: object) -> KrypkasinoState:
@@ -73,7 +73,7 @@ def test_a_player_who_did_not_sweep_holds_no_sweeping_card_in_the_world() -> Non
     # it holds no nine; the worlds seat 1 samples never give it one.
     pack = ["5C", "2C", "2D", "9C", "10S", "10C", "4S", "5D", "2H", "4H", "6C", "10H", "10D"]
     pack += ["JS", "KC", "KD"]
-    rest = [card_str(c % FACES) for c in range(104)]
+    rest = [card_str(c % PACK_SIZE) for c in range(104)]
     for card in pack:
         rest.remove(card)
     state = cardtable.load("krypkasino", players=2).new_state(decks=[pack + rest])

@@ -18,16 +18,16 @@ from typing import Any
 import pytest
 
 import cardtable
+from cardtable.bot_protocol import Bot, choose_for
 from cardtable.bots.evaluation import RULES_VERBS, evaluation_for, side_reward
-from cardtable.bots.protocol import Bot, choose_for
-from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.registry import make_bot
+from cardtable.bots.levels import make_bot
 from cardtable.bots.search import IsmctsBot, PimcBot
-from cardtable.bots.view import SeatView
-from cardtable.cards import FACES, card_str, parse_cards
+from cardtable.cards import PACK_SIZE, card_str, parse_cards
 from cardtable.engine import State
 from cardtable.errors import CardtableError
 from cardtable.games.cribbage.analysis import discard_advice
+from cardtable.random_bot import RandomBot
+from cardtable.seat_view import SeatView
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "cribbage": {},
@@ -65,7 +65,7 @@ def replay(game: str, deck: list[str], history: list[str]) -> State | None:
 
 
 def faces_by_place(state: State) -> dict[str, list[int]]:
-    return {k: sorted(c % FACES for c in v) for k, v in state.card_places().items()}
+    return {k: sorted(c % PACK_SIZE for c in v) for k, v in state.card_places().items()}
 
 
 def seen_by(state: State, seat: int) -> tuple[Any, ...]:

@@ -24,7 +24,7 @@ from cardtable.errors import CardError
 from cardtable.i18n import N_, _, ngettext
 
 __all__ = [
-    "FACES",
+    "PACK_SIZE",
     "RANK_NAMES",
     "SUIT_LETTERS",
     "SUIT_SYMBOLS",
@@ -86,7 +86,7 @@ class Rank(IntEnum):
         return RANK_NAMES[self]
 
 
-FACES = 52
+PACK_SIZE = 52
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
 RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -103,19 +103,19 @@ _SUIT_BY_TEXT = {ch: s for s, ch in enumerate(SUIT_LETTERS)} | {
 # Outline suit symbols and the emoji variation selector are common in pasted text.
 _SUIT_BY_TEXT |= {"♧": 0, "♢": 1, "♡": 2, "♤": 3}
 
-_NAMES = tuple(RANK_NAMES[f // 4 + 1] + SUIT_LETTERS[f % 4] for f in range(FACES))
-_PRETTY = tuple(RANK_NAMES[f // 4 + 1] + SUIT_SYMBOLS[f % 4] for f in range(FACES))
+_NAMES = tuple(RANK_NAMES[f // 4 + 1] + SUIT_LETTERS[f % 4] for f in range(PACK_SIZE))
+_PRETTY = tuple(RANK_NAMES[f // 4 + 1] + SUIT_SYMBOLS[f % 4] for f in range(PACK_SIZE))
 _BY_NAME: dict[str, int] = {}
 
 
 def face_of(card: int) -> int:
     """The face (0..51) of a card id from any copy of the pack."""
-    return card % FACES
+    return card % PACK_SIZE
 
 
 def rank_of(card: int) -> int:
     """Rank 1 (ace) .. 13 (king) of a card id."""
-    return (card % FACES) // 4 + 1
+    return (card % PACK_SIZE) // 4 + 1
 
 
 def suit_of(card: int) -> int:
@@ -125,17 +125,17 @@ def suit_of(card: int) -> int:
 
 def card_str(card: int) -> str:
     """Canonical ASCII notation of a card id: ``card_str(38) == '10H'``."""
-    return _NAMES[card % FACES]
+    return _NAMES[card % PACK_SIZE]
 
 
 def cards_str(cards: Iterable[int]) -> list[str]:
     """The notation of each card id, in order: ``cards_str([38, 0]) == ['10H', 'AC']``."""
-    return [_NAMES[c % FACES] for c in cards]
+    return [_NAMES[c % PACK_SIZE] for c in cards]
 
 
 def pretty(card: int) -> str:
     """Notation with the suit symbol, for display: ``pretty(38) == '10♥'``."""
-    return _PRETTY[card % FACES]
+    return _PRETTY[card % PACK_SIZE]
 
 
 def _parse_uncached(text: str) -> int:
@@ -182,7 +182,7 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
 
 def pack(packs: int = 1) -> list[int]:
     """All card ids of ``packs`` identical packs, in order (copy 0 first)."""
-    return list(range(FACES * packs))
+    return list(range(PACK_SIZE * packs))
 
 
 def parse_deck(items: Sequence[str], packs: int = 1) -> list[int]:
@@ -196,14 +196,14 @@ def parse_deck(items: Sequence[str], packs: int = 1) -> list[int]:
     """
     if isinstance(items, str) or not isinstance(items, Sequence):
         raise CardError(_("a pack must be a list of card strings, top card first"))
-    size = FACES * packs
+    size = PACK_SIZE * packs
     if len(items) != size:
         raise CardError(
             _("a pack must hold {size} cards, this one holds {count}").format(
                 size=size, count=len(items)
             )
         )
-    seen = [0] * FACES
+    seen = [0] * PACK_SIZE
     ids = []
     for text in items:
         face = parse_card(text)
@@ -217,7 +217,7 @@ def parse_deck(items: Sequence[str], packs: int = 1) -> list[int]:
                 ).format(card=card_str(face), times=copy + 1, packs=packs)
             )
         seen[face] = copy + 1
-        ids.append(copy * FACES + face)
+        ids.append(copy * PACK_SIZE + face)
     return ids
 
 
@@ -284,7 +284,7 @@ class Card(int):
 
     @property
     def copy(self) -> int:
-        return int(self) // FACES
+        return int(self) // PACK_SIZE
 
     def __str__(self) -> str:
         return card_str(self)

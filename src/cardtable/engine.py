@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from cardtable.cards import FACES, card_str, cards_str, pack, parse_deck, shuffle
+from cardtable.cards import PACK_SIZE, card_str, cards_str, pack, parse_deck, shuffle
 from cardtable.errors import CardtableError, IllegalMoveError, OptionError
 from cardtable.i18n import _
 from cardtable.options import Option, OptionValue, validate_options
@@ -231,7 +231,7 @@ allowed: a seat from 0 to 2
         if isinstance(decks, str) or not isinstance(decks, Sequence):
             raise CardtableError(_("decks must be a list of packs, each a list of cards"))
         out = []
-        size = FACES * self.packs
+        size = PACK_SIZE * self.packs
         for i, deck in enumerate(decks):
             if isinstance(deck, Sequence) and deck and all(isinstance(c, int) for c in deck):
                 ids = [int(c) for c in deck]

@@ -14,11 +14,8 @@ name or by level, and :func:`choose_for` asks one for the move of the seat to ac
 
 from __future__ import annotations
 
-from cardtable.bots.cribbage_pegging import CribbageSolverBot
-from cardtable.bots.cribbage_rules import CribbageRulesBot
-from cardtable.bots.protocol import Bot, choose_for
-from cardtable.bots.random_bot import Blundering, RandomBot
-from cardtable.bots.registry import (
+from cardtable.bot_protocol import Bot, choose_for
+from cardtable.bots.levels import (
     HINT_LEVEL,
     LEVEL_BOTS,
     LEVELS,
@@ -30,7 +27,10 @@ from cardtable.bots.registry import (
     register_bot,
 )
 from cardtable.bots.search import IsmctsBot, PimcBot
-from cardtable.bots.view import SeatView
+from cardtable.games.cribbage.bot import CribbageRulesBot
+from cardtable.games.cribbage.solver import CribbageSolverBot
+from cardtable.random_bot import Blundering, RandomBot
+from cardtable.seat_view import SeatView
 
 __all__ = [
     "HINT_LEVEL",

@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from cardtable.bots.protocol import Bot
-from cardtable.bots.registry import make_bot
+from cardtable.bot_protocol import Bot
+from cardtable.bots.levels import make_bot
 from cardtable.bots.stats import Interval, elo, mean_interval, paired_interval, win_rate
-from cardtable.bots.view import SeatView
 from cardtable.engine import JSON
 from cardtable.errors import CardtableError
 from cardtable.registry import load
+from cardtable.seat_view import SeatView
 
 __all__ = ["GameResult", "MatchResult", "run_match", "seatings"]
 

@@ -1,7 +1,7 @@
 """Search bots that never cheat: ``pimc`` and ``ismcts``, generic over the engine protocol.
 
-Both see the game only through a :class:`~cardtable.bots.view.SeatView`: the worlds they search
-are the view's :meth:`~cardtable.bots.view.SeatView.sample_world` determinizations (every card
+Both see the game only through a :class:`~cardtable.seat_view.SeatView`: the worlds they search
+are the view's :meth:`~cardtable.seat_view.SeatView.sample_world` determinizations (every card
 hidden from the seat redealt at random), so two positions that differ only in hidden cards give
 the same worlds, and the same choice for the same seed. Playouts stop at the game's horizon
 (the end of the deal) and are scored per seat by :mod:`cardtable.bots.evaluation`.
@@ -21,7 +21,7 @@ iteration budget give the same moves), and a rollout policy (``random`` or the g
 (move, mean reward in the game's points, visits).
 
 >>> import cardtable
->>> from cardtable.bots.view import SeatView
+>>> from cardtable.seat_view import SeatView
 >>> state = cardtable.load("kloepper").new_state(seed=5)
 >>> bot = IsmctsBot(seed=1, iterations=60)
 >>> move = bot.choose(SeatView(state, state.to_move))
@@ -40,12 +40,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import ClassVar
 
+from cardtable.bot_protocol import Bot
 from cardtable.bots.evaluation import RULES_VERBS, Evaluation, delegated, evaluation_for
-from cardtable.bots.protocol import Bot
-from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.view import SeatView
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError
+from cardtable.random_bot import RandomBot
+from cardtable.seat_view import SeatView
 
 __all__ = ["ROLLOUTS", "IsmctsBot", "PimcBot", "Report"]
 
@@ -63,7 +63,7 @@ Policy = Callable[[State], Move]
 
 def _rules_bot(game: str, seed: int) -> Bot:
     # Imported here: the registry imports this module to register the search bots.
-    from cardtable.bots.registry import make_bot
+    from cardtable.bots.levels import make_bot
 
     return make_bot(game, "rules", seed)
 

@@ -15,7 +15,7 @@ from cardtable.cli.render import card_text, cards_text, rich_format
 from cardtable.errors import CardError
 from cardtable.games.cribbage.analysis import discard_advice, mean_score, score_distribution
 from cardtable.games.cribbage.scoring import breakdown, score_hand
-from cardtable.games.cribbage.words import reason_name
+from cardtable.games.cribbage.text import reason_name
 from cardtable.i18n import _
 
 __all__ = ["app"]

@@ -73,19 +73,19 @@ def _generic(obs: Obs) -> str:
 
 
 def _calypso(obs: Obs) -> str:
-    from cardtable.games.calypso.words import prompt as calypso_prompt
+    from cardtable.games.calypso.text import prompt as calypso_prompt
 
     return calypso_prompt(dict(obs))
 
 
 def _kloepper(obs: Obs) -> str:
-    from cardtable.games.kloepper.words import prompt as kloepper_prompt
+    from cardtable.games.kloepper.text import prompt as kloepper_prompt
 
     return kloepper_prompt(obs)
 
 
 def _krypkasino(obs: Obs) -> str:
-    from cardtable.games.krypkasino.words import prompt as krypkasino_prompt
+    from cardtable.games.krypkasino.text import prompt as krypkasino_prompt
 
     return krypkasino_prompt(obs)
 

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 
 from cardtable.bots import Bot, SeatView, bot_names, choose_for, make_bot
-from cardtable.bots.registry import LEVELS, hint_bot
+from cardtable.bots.levels import LEVELS, hint_bot
 from cardtable.engine import JSON, Game, Move
 from cardtable.errors import CardtableError, OptionError
 from cardtable.i18n import _, ngettext
@@ -169,7 +169,7 @@ class Session:
         return text
 
     def hint(self, seat: int) -> Move:
-        """The move the hint bot (:func:`~cardtable.bots.registry.hint_bot`, the ``expert``
+        """The move the hint bot (:func:`~cardtable.bots.levels.hint_bot`, the ``expert``
         level) would make for ``seat`` (which must be to move); what it weighed is left in
         :attr:`hint_report`."""
         # Its seed is the table's, so a hint repeats.

@@ -26,7 +26,7 @@ import random
 from itertools import accumulate
 from typing import Any, ClassVar
 
-from cardtable.cards import FACES, SUIT_LETTERS, card_str, cards_str
+from cardtable.cards import PACK_SIZE, SUIT_LETTERS, card_str, cards_str
 from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource, State
 from cardtable.games.calypso.moves import PLAY, parse_move
 from cardtable.games.calypso.tricks import ALL_FOURS, RULE_NAMES, VALUE, trick_winner
@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 PACKS = 4
-CARDS = FACES * PACKS
+CARDS = PACK_SIZE * PACKS
 FULL = (1 << 13) - 1
 
 #: Points of a player's completed calypsos, by how many: 500, 750, 1000, 1000 (RULES.md 1.9).
@@ -57,8 +57,8 @@ PILE_POINTS = 10
 #: The bit of a card's rank in a calypso mask (bit 0 the two .. bit 12 the ace).
 RANK_BIT = tuple(1 << (VALUE[c] - 2) for c in range(CARDS))
 # Hands are kept sorted by suit, then rank from the ace down, copies of one face together.
-SORT_KEY = tuple((c & 3) * 64 + (14 - VALUE[c]) * 4 + c // FACES for c in range(CARDS))
-_PLAY_OF = tuple(PLAY[c % FACES] for c in range(CARDS))
+SORT_KEY = tuple((c & 3) * 64 + (14 - VALUE[c]) * 4 + c // PACK_SIZE for c in range(CARDS))
+_PLAY_OF = tuple(PLAY[c % PACK_SIZE] for c in range(CARDS))
 
 #: Every allowed ``suits`` value: the suit letters of seats 0..3, ♠ always with ♥ and ♣ with ♦.
 SUIT_CHOICES = ("schd", "sdhc", "hcsd", "hdsc", "csdh", "chds", "dsch", "dhcs")
@@ -138,7 +138,7 @@ class CalypsoGame(Game):
         return parse_move(text)
 
     def describe(self, event: Event) -> str:
-        from cardtable.games.calypso.words import describe_event
+        from cardtable.games.calypso.text import describe_event
 
         return describe_event(event)
 
@@ -236,7 +236,7 @@ class CalypsoState(LoggedState):
     def _play(self, seat: int, face: int) -> None:
         hand = self.hands[seat]
         for i, card in enumerate(hand):
-            if card % FACES == face:
+            if card % PACK_SIZE == face:
                 del hand[i]
                 break
         trick = self.trick
@@ -410,10 +410,10 @@ class CalypsoState(LoggedState):
         if move.verb != "play" or len(move.cards) != 1 or move.number is not None:
             return _("play exactly one card (play C)")
         face = move.cards[0]
-        if not 0 <= face < FACES:
+        if not 0 <= face < PACK_SIZE:
             return _("card id {card} is not a card face (ids 0 to 51)").format(card=face)
         hand = self.hands[self.turn]
-        if all(c % FACES != face for c in hand):
+        if all(c % PACK_SIZE != face for c in hand):
             return ngettext(
                 "{cards} is not in your hand", "{cards} are not in your hand", 1
             ).format(cards=card_str(face))
@@ -480,7 +480,7 @@ class CalypsoState(LoggedState):
         }
 
     def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
-        from cardtable.games.calypso.words import materialize
+        from cardtable.games.calypso.text import materialize
 
         return materialize(entry)
 
@@ -534,6 +534,6 @@ class CalypsoState(LoggedState):
         return other
 
     def sample_world(self, seat: int, rng: random.Random) -> CalypsoState:
-        from cardtable.games.calypso.worlds import sample_world
+        from cardtable.games.calypso.sampling import sample_world
 
         return sample_world(self, seat, rng)

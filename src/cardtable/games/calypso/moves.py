@@ -6,14 +6,14 @@
 
 from __future__ import annotations
 
-from cardtable.cards import FACES, parse_card
+from cardtable.cards import PACK_SIZE, parse_card
 from cardtable.engine import Move
 from cardtable.errors import CardError, IllegalMoveError
 from cardtable.i18n import N_, _
 
 __all__ = ["PLAY", "parse_move"]
 
-PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(FACES))
+PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(PACK_SIZE))
 
 FORMS = N_("play C (C a card such as 5H)")
 

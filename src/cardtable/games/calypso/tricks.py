@@ -35,7 +35,7 @@ RULE_NAMES = ("standard", "lead-ranks", "last-trump", "all-fours")
 #: Rank value of a card id (any copy): 2..10, J 11, Q 12, K 13, A 14.
 VALUE = tuple(14 if (c % 52) < 4 else (c % 52) // 4 + 1 for c in range(208))
 
-#: Why a card won; the words are in :mod:`cardtable.games.calypso.words`.
+#: Why a card won; the words are in :mod:`cardtable.games.calypso.text`.
 REASONS = (
     "led-trump",  # the leader's own suit stands: nobody trumped in (or, by rank, nobody higher)
     "trump-in",  # the only trump-in

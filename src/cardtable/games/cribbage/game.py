@@ -127,7 +127,7 @@ class CribbageGame(Game):
         return parse_move(text)
 
     def describe(self, event: Event) -> str:
-        from cardtable.games.cribbage.words import describe_event
+        from cardtable.games.cribbage.text import describe_event
 
         return describe_event(event)
 
@@ -642,7 +642,7 @@ class CribbageState(LoggedState):
         }
 
     def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
-        from cardtable.games.cribbage.words import materialize
+        from cardtable.games.cribbage.text import materialize
 
         return materialize(entry, self.target)
 
@@ -685,6 +685,6 @@ class CribbageState(LoggedState):
         return other
 
     def sample_world(self, seat: int, rng: random.Random) -> CribbageState:
-        from cardtable.games.cribbage.worlds import sample_world
+        from cardtable.games.cribbage.sampling import sample_world
 
         return sample_world(self, seat, rng)

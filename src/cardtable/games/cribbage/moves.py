@@ -8,7 +8,7 @@ Every move object is made once here, so listing legal moves allocates no new mov
 
 from __future__ import annotations
 
-from cardtable.cards import FACES, parse_card
+from cardtable.cards import PACK_SIZE, parse_card
 from cardtable.engine import Move
 from cardtable.errors import CardError, IllegalMoveError
 from cardtable.i18n import N_, _
@@ -17,12 +17,12 @@ __all__ = ["CLAIM", "DISCARD1", "DISCARD2", "MAX_CLAIM", "MUGGINS", "PASS", "PLA
 
 MAX_CLAIM = 29
 
-PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(FACES))
-DISCARD1: tuple[Move, ...] = tuple(Move("discard", (c,)) for c in range(FACES))
+PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(PACK_SIZE))
+DISCARD1: tuple[Move, ...] = tuple(Move("discard", (c,)) for c in range(PACK_SIZE))
 # Indexed by low * 52 + high with low < high, so a discard pair needs no tuple key.
 DISCARD2: tuple[Move | None, ...] = tuple(
-    Move("discard", (i // FACES, i % FACES)) if i // FACES < i % FACES else None
-    for i in range(FACES * FACES)
+    Move("discard", (i // PACK_SIZE, i % PACK_SIZE)) if i // PACK_SIZE < i % PACK_SIZE else None
+    for i in range(PACK_SIZE * PACK_SIZE)
 )
 CLAIM: tuple[Move, ...] = tuple(Move("claim", (), n) for n in range(MAX_CLAIM + 1))
 MUGGINS = Move("muggins")
@@ -52,7 +52,7 @@ def parse_move(text: str) -> Move:
                 raise IllegalMoveError(
                     _("malformed move {text!r}: the same card twice").format(text=text)
                 )
-            move = DISCARD2[a * FACES + b]
+            move = DISCARD2[a * PACK_SIZE + b]
             assert move is not None
             return move
     except CardError as err:

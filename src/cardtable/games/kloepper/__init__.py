@@ -8,7 +8,7 @@
 
 from cardtable.games.kloepper.game import KloepperGame, KloepperState, hand_order
 from cardtable.games.kloepper.scoring import DEFAULT_TABLE, result_key, scoring_table
-from cardtable.games.kloepper.words import describe_event, prompt
+from cardtable.games.kloepper.text import describe_event, prompt
 
 __all__ = [
     "DEFAULT_TABLE",

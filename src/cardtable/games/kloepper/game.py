@@ -167,7 +167,7 @@ class KloepperGame(Game):
         return parse_move(text)
 
     def describe(self, event: Event) -> str:
-        from cardtable.games.kloepper.words import describe_event
+        from cardtable.games.kloepper.text import describe_event
 
         return describe_event(event)
 
@@ -658,7 +658,7 @@ class KloepperState(LoggedState):
         return out
 
     def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
-        from cardtable.games.kloepper.words import materialize
+        from cardtable.games.kloepper.text import materialize
 
         return materialize(entry)
 
@@ -692,6 +692,6 @@ class KloepperState(LoggedState):
         return other
 
     def sample_world(self, seat: int, rng: random.Random) -> KloepperState:
-        from cardtable.games.kloepper.worlds import sample_world
+        from cardtable.games.kloepper.sampling import sample_world
 
         return sample_world(self, seat, rng)

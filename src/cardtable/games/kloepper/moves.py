@@ -9,15 +9,15 @@ Every move object is made once here, so listing legal moves allocates no new mov
 
 from __future__ import annotations
 
-from cardtable.cards import FACES, parse_card
+from cardtable.cards import PACK_SIZE, parse_card
 from cardtable.engine import Move
 from cardtable.errors import CardError, IllegalMoveError
 from cardtable.i18n import N_, _
 
 __all__ = ["ALONE", "CALL", "FORMS", "KNOCK", "KNOCK_OFF", "PASS", "PLAY", "parse_move"]
 
-PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(FACES))
-CALL: tuple[Move, ...] = tuple(Move("call", (c,)) for c in range(FACES))
+PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(PACK_SIZE))
+CALL: tuple[Move, ...] = tuple(Move("call", (c,)) for c in range(PACK_SIZE))
 ALONE = Move("alone")
 PASS = Move("pass")
 KNOCK = Move("knock")

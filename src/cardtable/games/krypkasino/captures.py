@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from itertools import product
 from typing import NamedTuple
 
-from cardtable.cards import FACES
+from cardtable.cards import PACK_SIZE
 
 __all__ = [
     "HAND_VALUE",
@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 #: Rank (1 ace .. 13 king) of each card id of both packs.
-RANK: tuple[int, ...] = tuple((c % FACES) // 4 + 1 for c in range(2 * FACES))
+RANK: tuple[int, ...] = tuple((c % PACK_SIZE) // 4 + 1 for c in range(2 * PACK_SIZE))
 #: Capture value of a card played from the hand: the ace counts 14.
 HAND_VALUE: tuple[int, ...] = tuple(14 if r == 1 else r for r in RANK)
 #: Value of a card lying on the table: the ace counts 1.
@@ -56,7 +56,7 @@ def _points(face: int) -> int:
 
 
 #: Penalty points of each card id (both packs): 42 in all.
-POINTS: tuple[int, ...] = tuple(_points(c % FACES) for c in range(2 * FACES))
+POINTS: tuple[int, ...] = tuple(_points(c % PACK_SIZE) for c in range(2 * PACK_SIZE))
 #: The packed-count step of each rank: a card of rank r adds ``STEP[r]`` to a table's code.
 STEP: tuple[int, ...] = tuple(1 << (4 * (r - 1)) if r else 0 for r in range(14))
 #: The step of each card id, for keeping a table's code as cards come and go.

@@ -24,7 +24,7 @@ import random
 from itertools import combinations, product
 from typing import Any, ClassVar
 
-from cardtable.cards import FACES, card_str, cards_str
+from cardtable.cards import PACK_SIZE, card_str, cards_str
 from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource, State
 from cardtable.errors import IllegalMoveError, OptionError
 from cardtable.games.krypkasino.captures import (
@@ -53,7 +53,9 @@ EXTRA = 4  # cards to each player in an extra deal, two at a time
 COURT = 11  # jacks and above are court cards
 
 # Hands are kept in face order, the first copy of a face before the second.
-_FACE_KEY: tuple[int, ...] = tuple((c % FACES) * 2 + c // FACES for c in range(2 * FACES))
+_FACE_KEY: tuple[int, ...] = tuple(
+    (c % PACK_SIZE) * 2 + c // PACK_SIZE for c in range(2 * PACK_SIZE)
+)
 _face_key = _FACE_KEY.__getitem__
 
 SUMMARY = N_("""\
@@ -148,7 +150,7 @@ class KrypkasinoGame(Game):
         return parse_move(text)
 
     def describe(self, event: Event) -> str:
-        from cardtable.games.krypkasino.words import describe_event
+        from cardtable.games.krypkasino.text import describe_event
 
         return describe_event(event)
 
@@ -293,14 +295,14 @@ class KrypkasinoState(LoggedState):
     def _play(self, seat: int, move: Move) -> None:
         face = move.cards[0]
         hand = self.hands[seat]
-        card = face if face in hand else face + FACES
+        card = face if face in hand else face + PACK_SIZE
         hand.remove(card)
         taken_faces = self._caps[move]
         if taken_faces:
             table = self.table
             taken = []
             for f in taken_faces:
-                c = f if f in table else f + FACES
+                c = f if f in table else f + PACK_SIZE
                 table.remove(c)
                 taken.append(c)
             self.code -= sum(CARD_STEP[c] for c in taken)
@@ -373,7 +375,7 @@ class KrypkasinoState(LoggedState):
         code = self.code
         faces: list[int] = []
         for c in hand:
-            f = c % FACES
+            f = c % PACK_SIZE
             if not faces or faces[-1] != f:
                 faces.append(f)
         found = [captures(HAND_VALUE[f], code) for f in faces]
@@ -381,7 +383,7 @@ class KrypkasinoState(LoggedState):
         moves: list[Move] = []
         if code and any(r.sweeps for r in found):
             # Tabbe obligation: only the cards that sweep may be played, and they sweep.
-            everything = tuple(sorted(c % FACES for c in self.table))
+            everything = tuple(sorted(c % PACK_SIZE for c in self.table))
             for f, r in zip(faces, found, strict=True):
                 if r.sweeps:
                     move = PLAY[f]
@@ -397,7 +399,7 @@ class KrypkasinoState(LoggedState):
                     continue
                 if not by_rank:
                     for c in sorted(self.table, key=_face_key):
-                        by_rank.setdefault(RANK[c], []).append(c % FACES)
+                        by_rank.setdefault(RANK[c], []).append(c % PACK_SIZE)
                 takes = r.takes
                 if self.most_cards:
                     takes = tuple(t for t, k in zip(takes, r.sizes, strict=True) if k == r.sizes[0])
@@ -450,7 +452,7 @@ class KrypkasinoState(LoggedState):
     def _short_form(self, move: Move, legal: list[Move]) -> Move:
         """``play C take ...`` naming the only capture ``play C`` makes is that move."""
         if move.verb == "play" and len(move.cards) > 1 and move not in legal:
-            short = PLAY[move.cards[0]] if move.cards[0] < FACES else None
+            short = PLAY[move.cards[0]] if move.cards[0] < PACK_SIZE else None
             if short is not None and short in legal and self._caps[short] == move.cards[1:]:
                 return short
         return move
@@ -461,12 +463,12 @@ class KrypkasinoState(LoggedState):
     def _why_illegal(self, move: Move) -> str:
         if move.verb != "play" or not move.cards or move.number is not None:
             return _("it is your turn to play a card (play C)")
-        foreign = [c for c in move.cards if not 0 <= c < FACES]
+        foreign = [c for c in move.cards if not 0 <= c < PACK_SIZE]
         if foreign:
             return _("card id {card} is not a card face (ids 0 to 51)").format(card=foreign[0])
         face = move.cards[0]
         hand = self.hands[self.turn]
-        if face not in hand and face + FACES not in hand:
+        if face not in hand and face + PACK_SIZE not in hand:
             return _("{card} is not in your hand").format(card=card_str(face))
         legal = self._legal()
         mine = [m for m in legal if m.cards[0] == face]
@@ -540,7 +542,7 @@ class KrypkasinoState(LoggedState):
         )
 
     def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
-        from cardtable.games.krypkasino.words import materialize
+        from cardtable.games.krypkasino.text import materialize
 
         return materialize(entry, self.n)
 
@@ -581,7 +583,7 @@ class KrypkasinoState(LoggedState):
         return other
 
     def sample_world(self, seat: int, rng: random.Random) -> KrypkasinoState:
-        from cardtable.games.krypkasino.worlds import sample_world
+        from cardtable.games.krypkasino.sampling import sample_world
 
         return sample_world(self, seat, rng)
 

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from cardtable.cards import FACES, card_str, parse_card
+from cardtable.cards import PACK_SIZE, card_str, parse_card
 from cardtable.engine import Move
 from cardtable.errors import CardError, IllegalMoveError
 from cardtable.i18n import N_, _
@@ -22,7 +22,7 @@ from cardtable.i18n import N_, _
 __all__ = ["FORMS", "PLAY", "parse_move", "play_take"]
 
 #: ``play C`` for every face.
-PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(FACES))
+PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(PACK_SIZE))
 
 FORMS = N_("play C, or play C take C C... to choose what it captures (C a card such as 10H)")
 

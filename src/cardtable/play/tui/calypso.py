@@ -13,7 +13,7 @@ from rich.text import Text
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from cardtable.engine import Event
-from cardtable.games.calypso.words import prompt, reason_words, rule_words
+from cardtable.games.calypso.text import prompt, reason_words, rule_words
 from cardtable.i18n import _
 from cardtable.play.look import card_text
 from cardtable.play.tui.faces import Obs, TableFace, register_face

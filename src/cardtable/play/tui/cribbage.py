@@ -13,7 +13,7 @@ from rich.text import Text
 from cardtable.cards import cards_str, parse_cards
 from cardtable.engine import Event
 from cardtable.games.cribbage.analysis import discard_advice
-from cardtable.games.cribbage.words import call
+from cardtable.games.cribbage.text import call
 from cardtable.i18n import _
 from cardtable.play.prompts import prompt
 from cardtable.play.tui.faces import Obs, Panel, TableFace, register_face

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.engine import Event
-from cardtable.games.kloepper.words import RESULT_NAMES, prompt, result_name
+from cardtable.games.kloepper.text import RESULT_NAMES, prompt, result_name
 from cardtable.i18n import N_, _, join_and
 from cardtable.play.tui.faces import Obs, Panel, TableFace, register_face
 

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.engine import Event
-from cardtable.games.krypkasino.words import prompt
+from cardtable.games.krypkasino.text import prompt
 from cardtable.i18n import _, ngettext
 from cardtable.play.tui.faces import Obs, Panel, TableFace, register_face
 

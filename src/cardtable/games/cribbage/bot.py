@@ -18,7 +18,7 @@ weighs the reply (nor searches its last plays).
 Ties are broken at random from the bot's own seeded generator.
 
 >>> import cardtable
->>> from cardtable.bots.view import SeatView
+>>> from cardtable.seat_view import SeatView
 >>> from cardtable.games.cribbage.analysis import discard_advice
 >>> state = cardtable.load("cribbage").new_state(seed=1)
 >>> hand = parse_cards(state.observation(0)["hand"])
@@ -35,16 +35,16 @@ from itertools import combinations_with_replacement
 from math import comb
 from typing import Any, ClassVar
 
-from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.view import SeatView
 from cardtable.cards import parse_card, parse_cards
 from cardtable.engine import Move
 from cardtable.errors import CardtableError
 from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.games.cribbage.game import RANK as _RANK
 from cardtable.games.cribbage.game import VALUE as _VALUE
+from cardtable.games.cribbage.sampling import go_limits
 from cardtable.games.cribbage.scoring import FIVE_RANK_POINTS, RANK_WEIGHT, peg_score, score_hand
-from cardtable.games.cribbage.worlds import go_limits
+from cardtable.random_bot import RandomBot
+from cardtable.seat_view import SeatView
 
 __all__ = ["CribbageRulesBot", "crib_value", "reply_threat", "solo_points"]
 

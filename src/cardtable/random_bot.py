@@ -1,7 +1,7 @@
 """The random bot: a uniform choice among the legal moves, from its own seeded generator.
 
 >>> import cardtable
->>> from cardtable.bots.view import SeatView
+>>> from cardtable.seat_view import SeatView
 >>> view = SeatView(cardtable.load("cribbage").new_state(seed=1), 0)
 >>> move = RandomBot(seed=5).choose(view)
 >>> move in view.legal_moves(), move is RandomBot(seed=5).choose(view)
@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cardtable.bots.protocol import Bot
-from cardtable.bots.view import SeatView
+from cardtable.bot_protocol import Bot
 from cardtable.engine import Move
 from cardtable.errors import CardtableError
+from cardtable.seat_view import SeatView
 
 __all__ = ["Blundering", "RandomBot"]
 
@@ -59,7 +59,7 @@ class Blundering:
     seed gives the same game.
 
     >>> import cardtable
-    >>> from cardtable.bots.view import SeatView
+    >>> from cardtable.seat_view import SeatView
     >>> view = SeatView(cardtable.load("cribbage").new_state(seed=1), 0)
     >>> always = Blundering(RandomBot(seed=1), rate=1.0, seed=2)
     >>> always.name, always.choose(view) in view.legal_moves()

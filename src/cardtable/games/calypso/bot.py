@@ -18,7 +18,7 @@ for the card and a share of the calypso bonus), and 10 otherwise (a trick-pile c
 Ties are broken at random from the bot's own seeded generator.
 
 >>> import cardtable
->>> from cardtable.bots.view import SeatView
+>>> from cardtable.seat_view import SeatView
 >>> state = cardtable.load("calypso").new_state(seed=1)
 >>> CalypsoRulesBot(seed=0).choose(SeatView(state, 0)) in state.legal_moves()
 True
@@ -30,7 +30,6 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardtable.bots.view import SeatView
 from cardtable.cards import SUIT_LETTERS, parse_card
 from cardtable.engine import Move
 from cardtable.games.calypso.tricks import (
@@ -41,6 +40,7 @@ from cardtable.games.calypso.tricks import (
     VALUE,
     trick_winner,
 )
+from cardtable.seat_view import SeatView
 
 __all__ = ["CalypsoRulesBot", "card_worth"]
 

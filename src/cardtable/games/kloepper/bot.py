@@ -19,7 +19,7 @@
 Ties are broken at random from the bot's own seeded generator.
 
 >>> import cardtable
->>> from cardtable.bots.view import SeatView
+>>> from cardtable.seat_view import SeatView
 >>> deck = ("QC QS JC 9C 10C KC AS 10S KS AH 10H KH JS JH JD 9S AC QH AD 10D KD QD 9D 9H").split()
 >>> state = cardtable.load("kloepper").new_state(decks=[deck])
 >>> state.observation(0)["hand"]
@@ -35,11 +35,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.view import SeatView
 from cardtable.cards import parse_card
 from cardtable.engine import Move
 from cardtable.games.kloepper.tables import CALLABLE, KEY, PACK, POINTS, POWER, QC, QS, TRUMP
+from cardtable.random_bot import RandomBot
+from cardtable.seat_view import SeatView
 
 __all__ = ["KloepperRulesBot", "sure_sweep"]
 

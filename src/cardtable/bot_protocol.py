@@ -1,7 +1,7 @@
 """What every bot offers, and how a game loop asks one for a move.
 
 >>> import cardtable
->>> from cardtable.bots.random_bot import RandomBot
+>>> from cardtable.random_bot import RandomBot
 >>> state = cardtable.load("cribbage").new_state(seed=2)
 >>> choose_for(RandomBot(seed=0), state) in state.legal_moves()
 True
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from cardtable.bots.view import SeatView
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError
+from cardtable.seat_view import SeatView
 
 __all__ = ["Bot", "choose_for"]
 
@@ -32,7 +32,7 @@ def choose_for(bot: Bot, state: State) -> Move:
     """The move ``bot`` makes for the seat to act in ``state``, seen through that seat's view.
 
     >>> import cardtable
-    >>> from cardtable.bots.random_bot import RandomBot
+    >>> from cardtable.random_bot import RandomBot
     >>> state = cardtable.load("cribbage", target=61).new_state(seed=2)
     >>> while not state.is_over:
     ...     state.apply(choose_for(RandomBot(seed=len(state.history)), state))

@@ -15,7 +15,7 @@ cheapest is played (ties broken at random from the bot's own seeded generator):
   that captures nothing) gets rid of it safely.
 
 >>> import cardtable
->>> from cardtable.bots.view import SeatView
+>>> from cardtable.seat_view import SeatView
 >>> state = cardtable.load("krypkasino", players=2).new_state(seed=1)
 >>> KrypkasinoRulesBot(seed=0).choose(SeatView(state, 0)) in state.legal_moves()
 True
@@ -28,9 +28,7 @@ from collections.abc import Mapping, Sequence
 from math import comb
 from typing import Any, ClassVar
 
-from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.view import SeatView
-from cardtable.cards import FACES, parse_card
+from cardtable.cards import PACK_SIZE, parse_card
 from cardtable.engine import Move
 from cardtable.games.krypkasino.captures import (
     CARD_STEP,
@@ -40,6 +38,8 @@ from cardtable.games.krypkasino.captures import (
     captures,
 )
 from cardtable.games.krypkasino.game import expand_takes
+from cardtable.random_bot import RandomBot
+from cardtable.seat_view import SeatView
 
 __all__ = ["KrypkasinoRulesBot", "move_outcome", "sweep_chance"]
 
@@ -174,16 +174,16 @@ class KrypkasinoRulesBot:
 
 def _unseen_by_value(obs: Mapping[str, Any], hand: Sequence[int]) -> dict[int, int]:
     """How many cards of each hand value the seat has not seen (two of each face)."""
-    left = [2] * FACES
+    left = [2] * PACK_SIZE
     seen = [*hand]
     seen += [parse_card(c) for c in obs["table"]]
     seen += [parse_card(c) for c in obs["set_aside"]]
     for pile in obs["captured"]:
         seen += [parse_card(c) for c in pile]
     for f in seen:
-        left[f % FACES] -= 1
+        left[f % PACK_SIZE] -= 1
     out: dict[int, int] = {}
-    for f in range(FACES):
+    for f in range(PACK_SIZE):
         if left[f]:
             out[HAND_VALUE[f]] = out.get(HAND_VALUE[f], 0) + left[f]
     return out

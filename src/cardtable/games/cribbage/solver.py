@@ -26,14 +26,14 @@ import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cardtable.bots.cribbage_rules import CribbageRulesBot
-from cardtable.bots.view import SeatView
 from cardtable.cards import parse_cards
 from cardtable.engine import Move
 from cardtable.errors import CardtableError
 from cardtable.games.cribbage.analysis import discard_advice
+from cardtable.games.cribbage.bot import CribbageRulesBot
 from cardtable.games.cribbage.game import RANK as _RANK
 from cardtable.games.cribbage.scoring import peg_score
+from cardtable.seat_view import SeatView
 
 __all__ = ["CribbageSolverBot", "peg_value", "play_values"]
 

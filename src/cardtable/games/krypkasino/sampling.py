@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from cardtable.cards import FACES, shuffle
+from cardtable.cards import PACK_SIZE, shuffle
 from cardtable.engine import PackSource
 from cardtable.errors import CardtableError
 from cardtable.games.krypkasino.captures import HAND_VALUE, captures, rank_code
@@ -44,7 +44,7 @@ def unseen_cards(state: KrypkasinoState, seat: int) -> list[int]:
     known = {*state.hands[seat], *state.table, *state.aside}
     for pile in state.piles:
         known.update(pile)
-    return sorted((c for c in range(2 * FACES) if c not in known), key=_FACE_KEY.__getitem__)
+    return sorted((c for c in range(2 * PACK_SIZE) if c not in known), key=_FACE_KEY.__getitem__)
 
 
 def sweep_values(code: int) -> frozenset[int]:

@@ -22,17 +22,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.bots.calypso_rules import CalypsoRulesBot
-from cardtable.bots.cribbage_pegging import CribbageSolverBot
-from cardtable.bots.cribbage_rules import CribbageRulesBot
+from cardtable.bot_protocol import Bot
 from cardtable.bots.evaluation import RULES_VERBS
-from cardtable.bots.kloepper_rules import KloepperRulesBot
-from cardtable.bots.krypkasino_rules import KrypkasinoRulesBot
-from cardtable.bots.protocol import Bot
-from cardtable.bots.random_bot import Blundering, RandomBot
 from cardtable.bots.search import IsmctsBot, PimcBot
 from cardtable.errors import OptionError
+from cardtable.games.calypso.bot import CalypsoRulesBot
+from cardtable.games.cribbage.bot import CribbageRulesBot
+from cardtable.games.cribbage.solver import CribbageSolverBot
+from cardtable.games.kloepper.bot import KloepperRulesBot
+from cardtable.games.krypkasino.bot import KrypkasinoRulesBot
 from cardtable.i18n import _
+from cardtable.random_bot import Blundering, RandomBot
 
 __all__ = [
     "HINT_LEVEL",
