@@ -9,13 +9,14 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError
 from cardtable.seat_view import SeatView
 
-__all__ = ["Bot", "choose_for"]
+__all__ = ["Bot", "BotFactory", "choose_for"]
 
 
 class Bot(Protocol):
@@ -26,6 +27,10 @@ class Bot(Protocol):
     def name(self) -> str: ...
 
     def choose(self, view: SeatView) -> Move: ...
+
+
+#: How a bot is made: ``factory(seed, **settings)`` (settings: a search budget, ``mistakes``).
+BotFactory = Callable[..., Bot]
 
 
 def choose_for(bot: Bot, state: State) -> Move:

@@ -8,6 +8,7 @@ shuffle comes from ``random.Random(seed)`` or from an explicit pack given to ``n
 from __future__ import annotations
 
 import random
+import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,9 +19,21 @@ from cardtable.errors import CardtableError, IllegalMoveError, OptionError
 from cardtable.i18n import _
 from cardtable.options import Option, OptionValue, validate_options
 
-__all__ = ["Event", "Game", "LoggedState", "Move", "PackSource", "State"]
+__all__ = ["Event", "Game", "LoggedState", "Move", "PackSource", "State", "fresh_seed"]
 
 JSON = Any  # a JSON-safe value: dict, list, str, int, float, bool or None
+
+#: Bits of a seed drawn rather than given: far too many to deal every seed and match a hand.
+SEED_BITS = 64
+
+
+def fresh_seed() -> int:
+    """A new seed nobody can guess: 64 bits from :mod:`secrets` (never ``random``).
+
+    >>> 0 <= fresh_seed() < 2**64, fresh_seed() != fresh_seed()
+    (True, True)
+    """
+    return secrets.randbits(SEED_BITS)
 
 
 class Move:
@@ -218,11 +231,11 @@ allowed: a seat from 0 to 2
     ) -> State:
         """A new game. ``decks``: explicit shuffled packs, top card first, one per shuffle.
 
-        Without a seed, a random one is drawn (and kept in the record); with explicit decks and
-        no seed, further shuffles use seed 0.
+        Without a seed, a fresh one is drawn (:func:`fresh_seed`, kept in the record); with
+        explicit decks and no seed, further shuffles use seed 0.
         """
         if seed is None:
-            seed = 0 if decks else random.SystemRandom().randrange(2**32)
+            seed = 0 if decks else fresh_seed()
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise CardtableError(_("seed must be a whole number, not {seed!r}").format(seed=seed))
         return self._new_state(seed, self._read_decks(decks or []))
@@ -256,9 +269,55 @@ allowed: a seat from 0 to 2
     def parse_move(self, text: str) -> Move:
         """Read a move in this game's notation (any accepted card form); raises on bad text."""
 
+    def read_move(self, text: str, legal: Sequence[Move] = ()) -> Move:
+        """Typed text as a move: the notation, or the shorthand a person types when every
+        move in ``legal`` shares one verb (a bare card ``5H`` for ``play 5H``, a bare pair
+        ``5H 6D`` for ``discard 5H 6D``). The one place any face or client reads a move.
+
+        >>> import cardtable
+        >>> game = cardtable.load("cribbage")
+        >>> state = game.new_state(seed=1)
+        >>> game.read_move("2h 4c", state.legal_moves())
+        Move('discard 2H 4C')
+        >>> game.read_move("4C")
+        Traceback (most recent call last):
+        ...
+        cardtable.errors.IllegalMoveError: a move starts with a verb (discard, play, claim, \
+muggins, pass), not '4C'
+        """
+        if not isinstance(text, str):
+            raise IllegalMoveError(
+                _("a move is a Move or its notation, not {move!r}").format(move=text)
+            )
+        try:
+            return self.parse_move(text)
+        except CardtableError as err:
+            verbs = {m.verb for m in legal}
+            if len(verbs) == 1:
+                try:
+                    return self.parse_move(f"{verbs.pop()} {text}")
+                except CardtableError:
+                    pass
+            raise IllegalMoveError(str(err)) from None
+
     def describe(self, event: Event) -> str:
         """The event in words (the current language), for logs and the plain line mode."""
         return event.type
+
+    def prompt(self, observation: Mapping[str, JSON]) -> str:
+        """One line telling the seat of ``observation`` what it must do now (games refine it).
+
+        >>> import cardtable
+        >>> state = cardtable.load("cribbage").new_state(seed=1)
+        >>> print(state.game.prompt(state.observation(0)))
+        Your hand: 2H 4C 7S 9S JC QD. Lay away two cards to seat 1's crib (e.g. discard 2H 4C).
+        """
+        hand = observation.get("hand")
+        head = ""
+        if isinstance(hand, list):
+            shown = " ".join(str(c) for c in hand) if hand else _("(none)")
+            head = _("Your hand: {hand}. ").format(hand=shown)
+        return head + _("Your move (type moves to list them).")
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -288,8 +347,30 @@ class State(ABC):
     def scores(self) -> list[int]: ...
 
     @abstractmethod
-    def observation(self, seat: int) -> dict[str, JSON]:
-        """A JSON-safe view holding only what ``seat`` may know."""
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        """A JSON-safe view holding only what ``seat`` may know; ``None`` is a spectator, who
+        sees only what every seat sees."""
+
+    def standing(self) -> list[int]:
+        """Each seat's points as if the game ended now, in the units of :attr:`scores` (equal
+        to them once the game is over): the running deal's points counted as far as they go.
+        Search rewards, learning rewards and live score displays read it."""
+        raise NotImplementedError(f"{type(self).__name__} does not say its standing")
+
+    def outcome(self) -> list[int] | None:
+        """The seats that won (all who share the win) once the game is over, else None: the
+        best :attr:`scores`, the lowest where the game's lowest total wins.
+
+        >>> import cardtable
+        >>> state = cardtable.load("cribbage", target=61).new_state(seed=2)
+        >>> state.outcome() is None
+        True
+        """
+        if not self.is_over:
+            return None
+        scores = self.scores
+        best = min(scores) if self.game.lower_wins else max(scores)
+        return [s for s, points in enumerate(scores) if points == best]
 
     @property
     @abstractmethod
@@ -327,6 +408,7 @@ class State(ABC):
         >>> state.refusal(Move("play", (0,)))
         'it is time to lay away 2 cards to the crib (discard C C)'
         """
+        move = self._normalize(move)
         if move in self._legal():
             return None
         return self._why_illegal(move)
@@ -371,40 +453,75 @@ class State(ABC):
         """The legal moves of this position; the list may be one the state keeps, as the cache
         is dropped before every move."""
 
-    def apply(self, move: Move | str) -> None:
-        """Play a move (or its notation). An illegal move raises and changes nothing."""
-        legal = self._legal()
-        if move.__class__ is not Move:
-            if isinstance(move, str):
-                if self.is_over:
-                    raise IllegalMoveError(
-                        _("the game is over; {move!r} cannot be played").format(move=move)
-                    )
-                try:
-                    move = self.game.parse_move(move)
-                except IllegalMoveError as err:
-                    shown = ", ".join(m.text for m in legal)
-                    raise IllegalMoveError(
-                        _("{error}; legal moves: {moves}").format(error=err, moves=shown)
-                    ) from None
-            elif not isinstance(move, Move):
-                raise IllegalMoveError(
-                    _("a move is a Move or its notation, not {move!r}").format(move=move)
-                )
-        if move not in legal:
-            if self.is_over:
-                raise IllegalMoveError(
-                    _("the game is over; {move!r} cannot be played").format(move=move.text)
-                )
-            shown = ", ".join(m.text for m in legal)
-            raise IllegalMoveError(
-                _("illegal move {move!r} for seat {seat}: {reason}; legal moves: {moves}").format(
-                    move=move.text, seat=self.to_move, reason=self._why_illegal(move), moves=shown
-                )
-            )
+    def apply(self, move: Move | str, seat: int | None = None) -> None:
+        """Play a move (or its notation, shorthand allowed: see :meth:`Game.read_move`). An
+        illegal move raises :class:`IllegalMoveError` and changes nothing.
+
+        ``seat`` says who sends the move (a face with several people, a server): a move from a
+        seat that is not to act is refused as out of turn. A refusal names only what its sender
+        may see: the rule broken, its own cards, public cards; never the legal moves.
+
+        >>> import cardtable
+        >>> state = cardtable.load("cribbage").new_state(seed=4)
+        >>> state.apply("play 2S", seat=1)
+        Traceback (most recent call last):
+        ...
+        cardtable.errors.IllegalMoveError: seat 1 cannot move now: it is seat 0's turn
+        """
+        legal = self._legal_cache
+        if legal is None:
+            legal = self._legal_cache = self._compute_legal()
+        # The common case (a move object from legal_moves) skips every other check.
+        if move.__class__ is Move and move in legal and (seat is None or seat == self.to_move):
+            self._legal_cache = None
+            self.history.append(move.text)
+            self._apply(move)
+            return
+        move = self._checked(move, seat, legal)
         self._legal_cache = None
         self.history.append(move.text)
         self._apply(move)
+
+    def _checked(self, move: Move | str, seat: int | None, legal: list[Move]) -> Move:
+        """The legal move ``move`` stands for, or the refusal."""
+        shown = move.text if isinstance(move, Move) else move
+        if self.is_over:
+            raise IllegalMoveError(
+                _("the game is over; {move!r} cannot be played").format(move=shown)
+            )
+        if seat is not None:
+            players = self.game.num_players
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise IllegalMoveError(
+                    _("seat must be a whole number from 0 to {last}, not {seat!r}").format(
+                        last=players - 1, seat=seat
+                    )
+                )
+            if seat != self.to_move:
+                raise IllegalMoveError(
+                    _("seat {seat} cannot move now: it is seat {to_move}'s turn").format(
+                        seat=seat, to_move=self.to_move
+                    )
+                )
+        if isinstance(move, str):
+            move = self.game.read_move(move, legal)
+        elif not isinstance(move, Move):
+            raise IllegalMoveError(
+                _("a move is a Move or its notation, not {move!r}").format(move=move)
+            )
+        move = self._normalize(move)
+        if move not in legal:
+            raise IllegalMoveError(
+                _("illegal move {move!r} for seat {seat}: {reason}").format(
+                    move=move.text, seat=self.to_move, reason=self._why_illegal(move)
+                )
+            )
+        return move
+
+    def _normalize(self, move: Move) -> Move:
+        """The legal move that ``move`` is another spelling of (Krypkasino: ``play C take ...``
+        naming the only capture ``play C`` makes), else ``move`` itself."""
+        return move
 
     def apply_all(self, moves: Iterable[Move | str]) -> None:
         for m in moves:

@@ -57,15 +57,30 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from io import BytesIO
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from cardtable.errors import OptionError
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-    from cardtable.engine import Game
-    from cardtable.options import Option
+
+class Titled(Protocol):
+    """Anything with a title and a summary in English marked ``N_()``: a game or its class."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def summary(self) -> str: ...
+
+
+class Helped(Protocol):
+    """Anything with a help text in English marked ``N_()``: an option."""
+
+    @property
+    def help(self) -> str: ...
+
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -250,17 +265,17 @@ def join_and(items: Iterable[str]) -> str:
     return out or ""
 
 
-def game_title(game: type[Game] | Game) -> str:
+def game_title(game: Titled) -> str:
     """A game's title (class or instance) in the current language: 'Cribbage', 'クリベッジ'."""
     return _(game.title)
 
 
-def game_summary(game: type[Game] | Game) -> str:
+def game_summary(game: Titled) -> str:
     """A game's rules summary in the current language (paragraphs separated by blank lines)."""
     return _(game.summary)
 
 
-def option_help(spec: Option) -> str:
+def option_help(spec: Helped) -> str:
     """What an option means, in the current language (its allowed values: ``spec.allowed()``)."""
     return _(spec.help)
 

@@ -11,14 +11,14 @@
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from cardtable.bot_protocol import Bot
+from cardtable.bot_protocol import Bot, BotFactory
 from cardtable.engine import Move
 from cardtable.errors import CardtableError
 from cardtable.seat_view import SeatView
 
-__all__ = ["Blundering", "RandomBot"]
+__all__ = ["Blundering", "RandomBot", "may_blunder"]
 
 
 class RandomBot:
@@ -94,3 +94,23 @@ class Blundering:
         ):
             return self.random.pick(legal)
         return self.bot.choose(view)
+
+
+def may_blunder(make: BotFactory, careful: frozenset[str] = frozenset()) -> BotFactory:
+    """``make``, taking also ``mistakes``: the share of decisions played at random (never
+    those offering a ``careful`` verb); how a game's rules bot plays the lower levels.
+
+    >>> import cardtable
+    >>> from cardtable.seat_view import SeatView
+    >>> factory = may_blunder(RandomBot)
+    >>> type(factory(1)).__name__, type(factory(1, mistakes=0.5)).__name__
+    ('RandomBot', 'Blundering')
+    """
+
+    def factory(seed: int | None = None, mistakes: float = 0.0, **settings: Any) -> Bot:
+        bot = make(seed, **settings)
+        if not mistakes:
+            return bot
+        return Blundering(bot, mistakes, None if seed is None else seed + 7919, careful)
+
+    return factory

@@ -1,30 +1,77 @@
 """Where games register themselves; ``games()`` and ``load()`` find them by name.
 
 The registry imports every subpackage of :mod:`cardtable.games` once, so adding a game is
-adding a package that calls :func:`register`; nothing here names a game.
+adding a package that calls :func:`register`; nothing here names a game. A game registers its
+rules (the :class:`~cardtable.engine.Game` class) with what else it brings: its own bots by
+name, the rows it adds to the level ladder, and the hooks the search bots need.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar, overload
 
+from cardtable.bot_protocol import BotFactory
 from cardtable.engine import Game
 from cardtable.errors import UnknownGameError
 from cardtable.i18n import _
+from cardtable.search_hooks import SearchHooks
 
-__all__ = ["game_class", "games", "load", "register"]
+__all__ = ["Entry", "LevelRow", "entry", "game_class", "games", "load", "register"]
 
-_GAMES: dict[str, type[Game]] = {}
+#: A level's bot in one game: the bot's name and its settings.
+LevelRow = tuple[str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Everything a game registered: its class, its bots, its level rows, its search hooks."""
+
+    game: type[Game]
+    #: The game's own bots by name (its ``rules`` bot, ...): ``factory(seed, **settings)``.
+    bots: Mapping[str, BotFactory] = field(default_factory=dict)
+    #: Per level (``easy``, ...), the bot that plays it in this game.
+    levels: Mapping[str, LevelRow] = field(default_factory=dict)
+    #: What the search bots need; None: the game cannot be searched.
+    search: SearchHooks | None = None
+
+
+_ENTRIES: dict[str, Entry] = {}
 _discovered = False
 
 G = TypeVar("G", bound=type[Game])
 
 
-def register(cls: G) -> G:
-    """Class decorator that makes a game available to :func:`load` under ``cls.name``."""
-    _GAMES[cls.name] = cls
+@overload
+def register(cls: G) -> G: ...
+
+
+@overload
+def register(
+    cls: G,
+    *,
+    bots: Mapping[str, BotFactory] | None = None,
+    levels: Mapping[str, LevelRow] | None = None,
+    search: SearchHooks | None = None,
+) -> G: ...
+
+
+def register(
+    cls: G,
+    *,
+    bots: Mapping[str, BotFactory] | None = None,
+    levels: Mapping[str, LevelRow] | None = None,
+    search: SearchHooks | None = None,
+) -> G:
+    """Make a game available to :func:`load` under ``cls.name``, with its own bots, its level
+    rows and its search hooks (a game's ``__init__.py`` calls it once; see ``docs/engine.md``).
+
+    Registering a name again replaces the entry (a test's game, a game reloaded).
+    """
+    _ENTRIES[cls.name] = Entry(cls, dict(bots or {}), dict(levels or {}), search)
     return cls
 
 
@@ -47,19 +94,28 @@ def games() -> list[str]:
     True
     """
     _discover()
-    return sorted(_GAMES)
+    return sorted(_ENTRIES)
+
+
+def entry(name: str) -> Entry:
+    """What game ``name`` registered; an unknown name raises naming the known ones.
+
+    >>> sorted(entry("cribbage").bots)
+    ['rules', 'solver']
+    """
+    _discover()
+    key = name.strip().lower() if isinstance(name, str) else name
+    found = _ENTRIES.get(key)
+    if found is None:
+        raise UnknownGameError(
+            _("unknown game {name!r}; games: {games}").format(name=name, games=", ".join(games()))
+        )
+    return found
 
 
 def game_class(name: str) -> type[Game]:
     """The class of a registered game; an unknown name raises naming the known ones."""
-    _discover()
-    key = name.strip().lower() if isinstance(name, str) else name
-    cls = _GAMES.get(key)
-    if cls is None:
-        raise UnknownGameError(
-            _("unknown game {name!r}; games: {games}").format(name=name, games=", ".join(games()))
-        )
-    return cls
+    return entry(name).game
 
 
 def load(name: str, **options: Any) -> Game:

@@ -1,7 +1,9 @@
 """Bots: players that see a game only through one seat's view (:class:`SeatView`).
 
 A bot has a ``name`` and ``choose(view) -> Move``; :func:`make_bot` gives a bot for a game by
-name or by level, and :func:`choose_for` asks one for the move of the seat to act.
+name or by level, and :func:`choose_for` asks one for the move of the seat to act. The generic
+bots live here (random, the search bots, the arena); each game's own bots live in its folder
+(``games/<name>/bot.py``) and come here through the game's registry entry.
 
 >>> import cardtable
 >>> state = cardtable.load("cribbage").new_state(seed=2)
@@ -14,10 +16,10 @@ name or by level, and :func:`choose_for` asks one for the move of the seat to ac
 
 from __future__ import annotations
 
-from cardtable.bot_protocol import Bot, choose_for
+from cardtable.bot_protocol import Bot, BotFactory, choose_for
 from cardtable.bots.levels import (
+    DEFAULT_LEVELS,
     HINT_LEVEL,
-    LEVEL_BOTS,
     LEVELS,
     bot_names,
     describe_level,
@@ -27,19 +29,16 @@ from cardtable.bots.levels import (
     register_bot,
 )
 from cardtable.bots.search import IsmctsBot, PimcBot
-from cardtable.games.cribbage.bot import CribbageRulesBot
-from cardtable.games.cribbage.solver import CribbageSolverBot
 from cardtable.random_bot import Blundering, RandomBot
 from cardtable.seat_view import SeatView
 
 __all__ = [
+    "DEFAULT_LEVELS",
     "HINT_LEVEL",
     "LEVELS",
-    "LEVEL_BOTS",
     "Blundering",
     "Bot",
-    "CribbageRulesBot",
-    "CribbageSolverBot",
+    "BotFactory",
     "IsmctsBot",
     "PimcBot",
     "RandomBot",

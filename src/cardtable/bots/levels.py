@@ -1,43 +1,37 @@
 """Which bots play which game, by name, and the levels a player picks from.
 
-A bot is registered under a name with a factory taking a seed and its settings (a search
-bot's budget, a rules bot's share of ``mistakes``), for every game or for a few. A level names
-the bot and the settings that play at it in each game: ``beginner`` the random bot; ``easy``,
-``medium`` and ``hard`` the game's rules bot, handicapped less at each level (a share of its
-decisions made at random; in Cribbage also hand-only discards and greedy pegging); ``expert``
-the strongest bot measured: a search bot where search beats the rules bot (Calypso,
-Kloepper), else the rules bot itself. ``docs/strength.md`` gives what each step is measured to
-gain. Asking for a level whose bot a game lacks gives the best lower level.
+A bot has a name and a factory taking a seed and its settings (a search bot's budget, a rules
+bot's share of ``mistakes``). The generic bots (``random``, and the search bots ``pimc`` and
+``ismcts`` for every game with search hooks) are here; a game's own bots (its ``rules`` bot,
+Cribbage's ``solver``) and the rows it adds to the level ladder come from what the game
+registered (:func:`cardtable.registry.register`). A level names the bot and the settings that
+play at it in each game: ``beginner`` the random bot; ``easy``, ``medium`` and ``hard`` the
+game's rules bot, handicapped less at each level; ``expert`` the strongest bot measured.
+``docs/strength.md`` gives what each step is measured to gain. Asking for a level whose bot a
+game lacks gives the best lower level.
 
 >>> bot_names("cribbage"), make_bot("cribbage", "easy").name
 (['ismcts', 'pimc', 'random', 'rules', 'solver'], 'rules')
->>> make_bot("a-new-game", "easy").name  # no rules bot there: the best lower level
-'random'
 >>> level_bot("calypso", "expert")
 ('pimc', {'worlds': 30})
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from cardtable.bot_protocol import Bot
-from cardtable.bots.evaluation import RULES_VERBS
+from cardtable.bot_protocol import Bot, BotFactory
 from cardtable.bots.search import IsmctsBot, PimcBot
 from cardtable.errors import OptionError
-from cardtable.games.calypso.bot import CalypsoRulesBot
-from cardtable.games.cribbage.bot import CribbageRulesBot
-from cardtable.games.cribbage.solver import CribbageSolverBot
-from cardtable.games.kloepper.bot import KloepperRulesBot
-from cardtable.games.krypkasino.bot import KrypkasinoRulesBot
 from cardtable.i18n import _
-from cardtable.random_bot import Blundering, RandomBot
+from cardtable.random_bot import RandomBot
+from cardtable.registry import entry
 
 __all__ = [
+    "DEFAULT_LEVELS",
     "HINT_LEVEL",
     "LEVELS",
-    "LEVEL_BOTS",
+    "SEARCH_BOTS",
     "bot_names",
     "describe_level",
     "hint_bot",
@@ -53,64 +47,70 @@ LEVELS: tuple[str, ...] = ("beginner", "easy", "medium", "hard", "expert")
 HINT_LEVEL = "expert"
 
 Budget = dict[str, Any]
-#: What plays at each level: per game (``*``: any game without its own entry) a bot's name and
-#: its budget. Budgets are iterations or worlds, never seconds, so that a seed repeats a game.
-LEVEL_BOTS: dict[str, dict[str, tuple[str, Budget]]] = {
-    "beginner": {"*": ("random", {})},
-    "easy": {
-        "calypso": ("rules", {"mistakes": 0.7}),
-        "cribbage": ("rules", {"discards": "hand", "pegging": "greedy", "mistakes": 0.3}),
-        "kloepper": ("rules", {"mistakes": 1}),
-        "krypkasino": ("rules", {"mistakes": 0.6}),
-    },
-    "medium": {
-        "calypso": ("rules", {"mistakes": 0.35}),
-        "cribbage": ("rules", {"discards": "hand", "pegging": "greedy"}),
-        "kloepper": ("rules", {"mistakes": 0.5}),
-        "krypkasino": ("rules", {"mistakes": 0.3}),
-    },
-    "hard": {
-        "*": ("rules", {}),
-        "cribbage": ("rules", {"pegging": "greedy"}),
-        "krypkasino": ("rules", {"mistakes": 0.1}),
-    },
-    "expert": {
-        "calypso": ("pimc", {"worlds": 30}),
-        "cribbage": ("rules", {}),
-        "kloepper": ("pimc", {"worlds": 20, "rollout": "rules"}),
-        "krypkasino": ("rules", {}),
-    },
+#: What plays at each level in a game that has no row of its own: a bot's name and its budget.
+#: Budgets are iterations or worlds, never seconds, so that a seed repeats a game.
+DEFAULT_LEVELS: dict[str, tuple[str, Budget]] = {
+    "beginner": ("random", {}),
+    "hard": ("rules", {}),
 }
 
-BotFactory = Callable[..., Bot]
 
-# (name, game) -> factory; the game None for a bot that plays every game. Several games may
-# each have their own bot under one name (every game's ``rules`` bot is its own).
-_BOTS: dict[tuple[str, str | None], BotFactory] = {}
+def _search(make: BotFactory, default: Budget) -> BotFactory:
+    def factory(seed: int | None = None, **budget: Any) -> Bot:
+        return make(seed, **{**default, **budget})
+
+    return factory
+
+
+# The bots that play every game; a game's own bots come from its registry entry.
+_GENERIC: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "pimc": _search(PimcBot, {"worlds": 30}),
+    "ismcts": _search(IsmctsBot, {"iterations": 1000}),
+}
+#: The generic bots that need the game's search hooks.
+SEARCH_BOTS = frozenset({"pimc", "ismcts"})
+# Bots added by name at run time (a test's, a script's): (name, game) -> factory; game None
+# for every game.
+_EXTRA: dict[tuple[str, str | None], BotFactory] = {}
 
 
 def register_bot(name: str, factory: BotFactory, games: tuple[str, ...] | None = None) -> None:
-    """Make ``factory(seed)`` available as bot ``name`` for ``games`` (None: every game).
+    """Make ``factory(seed)`` available as bot ``name`` for ``games`` (None: every game),
+    beside the bots the games registered themselves.
 
-    >>> register_bot("doc-random", RandomBot, games=("doc-game",))
-    >>> bot_names("doc-game")
-    ['doc-random', 'ismcts', 'pimc', 'random']
+    >>> register_bot("doc-random", RandomBot, games=("cribbage",))
+    >>> bot_names("cribbage")
+    ['doc-random', 'ismcts', 'pimc', 'random', 'rules', 'solver']
+    >>> del _EXTRA[("doc-random", "cribbage")]
     """
     for game in games if games is not None else (None,):
-        _BOTS[(name, game)] = factory
+        _EXTRA[(name, game)] = factory
+
+
+def _factories(game: str) -> dict[str, BotFactory]:
+    """Every bot that plays ``game``, by name (an unknown game raises naming the known)."""
+    found = entry(game)
+    out = {n: f for n, f in _GENERIC.items() if n not in SEARCH_BOTS or found.search is not None}
+    out.update(found.bots)
+    for (name, plays), factory in _EXTRA.items():
+        if plays is None or plays == found.game.name:
+            out[name] = factory
+    return out
 
 
 def _factory(game: str, name: str) -> BotFactory | None:
-    return _BOTS.get((name, game)) or _BOTS.get((name, None))
+    return _factories(game).get(name)
 
 
 def bot_names(game: str) -> list[str]:
-    """The names of the bots that play ``game``, sorted.
+    """The names of the bots that play ``game``, sorted (the search bots only where the game
+    has search hooks).
 
     >>> bot_names("calypso")
     ['ismcts', 'pimc', 'random', 'rules']
     """
-    return sorted({name for name, plays in _BOTS if plays is None or plays == game})
+    return sorted(_factories(game))
 
 
 def level_bot(game: str, level: str) -> tuple[str, Budget] | None:
@@ -119,11 +119,16 @@ def level_bot(game: str, level: str) -> tuple[str, Budget] | None:
     >>> level_bot("kloepper", "medium")
     ('rules', {'mistakes': 0.5})
     """
-    plays = LEVEL_BOTS[level]
-    entry = plays.get(game) or plays.get("*")
-    if entry is None or _factory(game, entry[0]) is None:
+    if level not in LEVELS:
+        raise OptionError(
+            _("unknown level {level!r}; levels: {levels}").format(
+                level=level, levels=", ".join(LEVELS)
+            )
+        )
+    row = entry(game).levels.get(level) or DEFAULT_LEVELS.get(level)
+    if row is None or _factory(game, row[0]) is None:
         return None
-    return entry
+    return row[0], dict(row[1])
 
 
 def describe_level(game: str, level: str, sep: str = " ") -> str:
@@ -133,10 +138,10 @@ def describe_level(game: str, level: str, sep: str = " ") -> str:
     >>> describe_level("kloepper", "expert"), describe_level("calypso", "easy", sep=":")
     ('pimc worlds=20 rollout=rules', 'rules:mistakes=0.7')
     """
-    entry = level_bot(game, level)
-    if entry is None:
+    row = level_bot(game, level)
+    if row is None:
         return "-"
-    name, budget = entry
+    name, budget = row
     return sep.join([name, *(f"{k}={v}" for k, v in budget.items())])
 
 
@@ -220,11 +225,11 @@ def make_bot(game: str, spec: str = "rules", seed: int | None = None) -> Bot:
     cardtable.errors.OptionError: no bot 'wizard' for cribbage; bots: ismcts, pimc, random, \
 rules, solver; levels: beginner, easy, medium, hard, expert
     """
-    if spec in LEVEL_BOTS:
+    if spec in LEVELS:
         for level in reversed(LEVELS[: LEVELS.index(spec) + 1]):
-            entry = level_bot(game, level)
-            if entry is not None:
-                bot = _build(game, *entry, seed)
+            row = level_bot(game, level)
+            if row is not None:
+                bot = _build(game, *row, seed)
                 assert bot is not None
                 return bot
     else:
@@ -236,26 +241,3 @@ rules, solver; levels: beginner, easy, medium, hard, expert
         f"no bot {spec!r} for {game}; bots: {', '.join(names) or 'none'}; "
         f"levels: {', '.join(LEVELS)}"
     )
-
-
-def _may_blunder(make: BotFactory, careful: frozenset[str] = frozenset()) -> BotFactory:
-    """The factory, taking also ``mistakes``: the share of decisions played at random (never
-    those offering a ``careful`` verb)."""
-
-    def factory(seed: int | None = None, mistakes: float = 0.0, **settings: Any) -> Bot:
-        bot = make(seed, **settings)
-        if not mistakes:
-            return bot
-        return Blundering(bot, mistakes, None if seed is None else seed + 7919, careful)
-
-    return factory
-
-
-register_bot("random", RandomBot)
-register_bot("rules", _may_blunder(CribbageRulesBot), games=("cribbage",))
-register_bot("rules", _may_blunder(CalypsoRulesBot), games=("calypso",))
-register_bot("rules", _may_blunder(KloepperRulesBot, RULES_VERBS["kloepper"]), games=("kloepper",))
-register_bot("rules", _may_blunder(KrypkasinoRulesBot), games=("krypkasino",))
-register_bot("solver", CribbageSolverBot, games=("cribbage",))
-register_bot("pimc", lambda seed, **budget: PimcBot(seed, **{"worlds": 30, **budget}))
-register_bot("ismcts", lambda seed, **budget: IsmctsBot(seed, **{"iterations": 1000, **budget}))

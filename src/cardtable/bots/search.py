@@ -4,7 +4,9 @@ Both see the game only through a :class:`~cardtable.seat_view.SeatView`: the wor
 are the view's :meth:`~cardtable.seat_view.SeatView.sample_world` determinizations (every card
 hidden from the seat redealt at random), so two positions that differ only in hidden cards give
 the same worlds, and the same choice for the same seed. Playouts stop at the game's horizon
-(the end of the deal) and are scored per seat by :mod:`cardtable.bots.evaluation`.
+(the end of the deal) and are scored per seat by :mod:`cardtable.bots.evaluation`, both from
+the search hooks the game registered (its ``search.py``); a game without them cannot be
+searched, and :func:`~cardtable.bots.levels.make_bot` refuses the search bots there by name.
 
 - :class:`PimcBot` (perfect-information Monte Carlo): samples worlds, plays every legal move in
   each, evaluates it by playouts, and takes the best average over the worlds.
@@ -13,7 +15,7 @@ the same worlds, and the same choice for the same seed. Playouts stop at the gam
   text, UCB1 with availability counts, each node's value for the seat that moved into it.
 
 Decisions a game leaves to its ``rules`` bot (Cribbage discards and claims, Kloepper's
-declarations and knocks; see :mod:`cardtable.bots.evaluation`) are not searched.
+declarations and knocks: the hooks' ``delegated`` and ``rules_verbs``) are not searched.
 
 Both take a budget (``worlds``/``iterations`` or ``seconds``), a seed (the same seed and
 iteration budget give the same moves), and a rollout policy (``random`` or the game's
@@ -41,10 +43,11 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from cardtable.bot_protocol import Bot
-from cardtable.bots.evaluation import RULES_VERBS, Evaluation, delegated, evaluation_for
+from cardtable.bots.evaluation import Evaluation, evaluation_for, hooks_for
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError
 from cardtable.random_bot import RandomBot
+from cardtable.registry import entry
 from cardtable.seat_view import SeatView
 
 __all__ = ["ROLLOUTS", "IsmctsBot", "PimcBot", "Report"]
@@ -62,10 +65,11 @@ Policy = Callable[[State], Move]
 
 
 def _rules_bot(game: str, seed: int) -> Bot:
-    # Imported here: the registry imports this module to register the search bots.
-    from cardtable.bots.levels import make_bot
-
-    return make_bot(game, "rules", seed)
+    """The game's own ``rules`` bot at its best (for play-outs and delegated decisions)."""
+    factory = entry(game).bots.get("rules")
+    if factory is None:
+        raise CardtableError(f"{game} has no rules bot to play out or decide with")
+    return factory(seed)
 
 
 class _Search(ABC):
@@ -111,17 +115,18 @@ class _Search(ABC):
     def _trivial(self, view: SeatView) -> tuple[list[Move], Move | None]:
         """The moves to search, and the move to make without searching (the only one, or the
         ``rules`` bot's where the game delegates the decision or its verb, see
-        :data:`~cardtable.bots.evaluation.RULES_VERBS`), with the report for it."""
+        the hooks' ``rules_verbs``), with the report for it."""
         legal = RandomBot.legal_for(view)
         if len(legal) == 1:
             self.last_report = [(legal[0].text, 0.0, 0)]
             return legal, legal[0]
         game = view.game.name
-        if delegated(game, view.observation()):
+        hooks = hooks_for(game)
+        if hooks.delegated(view.observation()):
             move = _rules_bot(game, int(self.rng.random() * 2**32)).choose(view)
             self.last_report = [(move.text, 0.0, 0)]
             return legal, move
-        verbs = RULES_VERBS.get(game)
+        verbs = hooks.rules_verbs
         if verbs and any(m.verb in verbs for m in legal):
             move = _rules_bot(game, int(self.rng.random() * 2**32)).choose(view)
             rest = [m for m in legal if m.verb not in verbs]
@@ -232,7 +237,7 @@ class PimcBot(_Search):
         sampled = 0
         exact = self.exact > 0
         world = view.sample_world(self.rng)
-        ev = evaluation_for(view.game.name, world)
+        ev = evaluation_for(view.game, world)
         while True:
             if sampled:
                 world = view.sample_world(self.rng)
@@ -347,7 +352,7 @@ class IsmctsBot(_Search):
         root = _Node(view.seat)
         rng = self.rng
         world = view.sample_world(rng)
-        ev = evaluation_for(game, world)
+        ev = evaluation_for(view.game, world)
         # UCB1 on rewards divided by the scale: the exploration term is scaled up instead.
         c = self.exploration * ev.scale
         done = 0

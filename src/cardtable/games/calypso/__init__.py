@@ -6,12 +6,14 @@
 (2, 'highest-trump')
 """
 
+from cardtable.games.calypso.bot import LEVELS, CalypsoRulesBot
 from cardtable.games.calypso.game import (
     CALYPSO_POINTS,
     CalypsoGame,
     CalypsoState,
     calypso_points,
 )
+from cardtable.games.calypso.search import SEARCH
 from cardtable.games.calypso.tricks import (
     ALL_FOURS,
     LAST_TRUMP,
@@ -20,6 +22,8 @@ from cardtable.games.calypso.tricks import (
     STANDARD,
     trick_winner,
 )
+from cardtable.random_bot import may_blunder
+from cardtable.registry import register
 
 __all__ = [
     "ALL_FOURS",
@@ -33,3 +37,5 @@ __all__ = [
     "calypso_points",
     "trick_winner",
 ]
+
+register(CalypsoGame, bots={"rules": may_blunder(CalypsoRulesBot)}, levels=LEVELS, search=SEARCH)

@@ -216,3 +216,12 @@ class _Table:
 
 # The face (in clubs; add the suit) of each rank value 2..14.
 VALUE_FACE = {v: (0 if v == 14 else (v - 1) * 4) for v in range(2, 15)}
+
+
+#: The rows this game adds to the level ladder (``docs/strength.md`` measures each step); the
+#: levels it leaves out play as :data:`cardtable.bots.levels.DEFAULT_LEVELS` says.
+LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("rules", {"mistakes": 0.7}),
+    "medium": ("rules", {"mistakes": 0.35}),
+    "expert": ("pimc", {"worlds": 30}),
+}

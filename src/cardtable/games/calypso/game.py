@@ -27,12 +27,11 @@ from itertools import accumulate
 from typing import Any, ClassVar
 
 from cardtable.cards import PACK_SIZE, SUIT_LETTERS, card_str, cards_str
-from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource, State
+from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
 from cardtable.games.calypso.moves import PLAY, parse_move
 from cardtable.games.calypso.tricks import ALL_FOURS, RULE_NAMES, VALUE, trick_winner
 from cardtable.i18n import N_, _, ngettext
 from cardtable.options import Option
-from cardtable.registry import register
 
 __all__ = [
     "CALYPSO_POINTS",
@@ -83,7 +82,6 @@ def calypso_points(completed: int, in_progress: int, pile: int) -> int:
     return CALYPSO_TOTALS[completed] + PROGRESS_POINTS * in_progress + PILE_POINTS * pile
 
 
-@register
 class CalypsoGame(Game):
     """Calypso with its options validated; ``new_state`` shuffles and deals a game."""
 
@@ -367,6 +365,20 @@ class CalypsoState(LoggedState):
         t = self.totals
         return [t[0], t[1], t[0], t[1]]
 
+    def standing(self) -> list[int]:
+        """Each seat's partnership total with the running round's provisional points
+        (completed calypsos, calypso cards in progress, trick-pile cards), as
+        ``observation()["points"]`` counts them."""
+        t = self.totals
+        if self.is_over:  # the round's points are in the totals already
+            return [t[0], t[1], t[0], t[1]]
+        points = [
+            calypso_points(len(self.completed[s]) // 13, len(self.progress_cards[s]), len(pile))
+            for s, pile in enumerate(self.piles)
+        ]
+        side = [t[0] + points[0] + points[2], t[1] + points[1] + points[3]]
+        return [side[0], side[1], side[0], side[1]]
+
     def _compute_legal(self) -> list[Move]:
         if self.is_over:
             return []
@@ -390,18 +402,6 @@ class CalypsoState(LoggedState):
                 moves.append(move)
                 last = move
         return moves
-
-    def apply(self, move: Move | str) -> None:
-        # The common case (a move object from legal_moves) skips the generic checks.
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal()
-        if move.__class__ is Move and move in legal:
-            self._legal_cache = None
-            self.history.append(move.text)
-            self._play(self.turn, move.cards[0])
-        else:
-            State.apply(self, move)
 
     def _apply(self, move: Move) -> None:
         self._play(self.turn, move.cards[0])

@@ -7,8 +7,13 @@
 """
 
 from cardtable.games.cribbage.analysis import DiscardOption, discard_advice, score_distribution
+from cardtable.games.cribbage.bot import LEVELS, CribbageRulesBot
 from cardtable.games.cribbage.game import CribbageGame, CribbageState
 from cardtable.games.cribbage.scoring import Combo, breakdown, describe, peg_points, score_hand
+from cardtable.games.cribbage.search import SEARCH
+from cardtable.games.cribbage.solver import CribbageSolverBot
+from cardtable.random_bot import may_blunder
+from cardtable.registry import register
 
 __all__ = [
     "Combo",
@@ -22,3 +27,10 @@ __all__ = [
     "score_distribution",
     "score_hand",
 ]
+
+register(
+    CribbageGame,
+    bots={"rules": may_blunder(CribbageRulesBot), "solver": CribbageSolverBot},
+    levels=LEVELS,
+    search=SEARCH,
+)

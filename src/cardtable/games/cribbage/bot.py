@@ -288,3 +288,13 @@ class CribbageRulesBot(RandomBot):
             return plays
         owner = {c: s for s, cards in enumerate(played) for c in cards}
         return [(owner[c], c) for c in count_cards]
+
+
+#: The rows this game adds to the level ladder (``docs/strength.md`` measures each step); the
+#: levels it leaves out play as :data:`cardtable.bots.levels.DEFAULT_LEVELS` says.
+LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("rules", {"discards": "hand", "pegging": "greedy", "mistakes": 0.3}),
+    "medium": ("rules", {"discards": "hand", "pegging": "greedy"}),
+    "hard": ("rules", {"pegging": "greedy"}),
+    "expert": ("rules", {}),
+}

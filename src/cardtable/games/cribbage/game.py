@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from cardtable.cards import card_str, cards_str
-from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource, State
+from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
 from cardtable.games.cribbage.moves import (
     CLAIM,
     DISCARD1,
@@ -36,7 +36,6 @@ from cardtable.games.cribbage.moves import (
 from cardtable.games.cribbage.scoring import peg_score, score_hand
 from cardtable.i18n import N_, _, join_and, ngettext
 from cardtable.options import Option, OptionValue
-from cardtable.registry import register
 
 __all__ = ["CribbageGame", "CribbageState"]
 
@@ -69,7 +68,6 @@ def _not_in_hand(cards: list[str]) -> str:
     ).format(cards=join_and(cards))
 
 
-@register
 class CribbageGame(Game):
     """Cribbage with its options validated; ``new_state`` deals a game (or a match)."""
 
@@ -500,21 +498,6 @@ class CribbageState(LoggedState):
         if phase == MUGGING:
             return [MUGGINS, PASS]
         return []
-
-    def apply(self, move: Move | str) -> None:
-        # The common case (a move object from legal_moves) skips the generic checks.
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal()
-        if move.__class__ is Move and move in legal:
-            self._legal_cache = None
-            self.history.append(move.text)
-            if self.phase == PLAYING:
-                self._play(self.turn, move.cards[0])
-            else:
-                self._apply(move)
-        else:
-            State.apply(self, move)
 
     def _apply(self, move: Move) -> None:
         seat = self.turn

@@ -6,9 +6,13 @@
 (0, 6)
 """
 
+from cardtable.games.kloepper.bot import LEVELS, KloepperRulesBot
 from cardtable.games.kloepper.game import KloepperGame, KloepperState, hand_order
 from cardtable.games.kloepper.scoring import DEFAULT_TABLE, result_key, scoring_table
+from cardtable.games.kloepper.search import RULES_VERBS, SEARCH
 from cardtable.games.kloepper.text import describe_event, prompt
+from cardtable.random_bot import may_blunder
+from cardtable.registry import register
 
 __all__ = [
     "DEFAULT_TABLE",
@@ -20,3 +24,10 @@ __all__ = [
     "result_key",
     "scoring_table",
 ]
+
+register(
+    KloepperGame,
+    bots={"rules": may_blunder(KloepperRulesBot, RULES_VERBS)},
+    levels=LEVELS,
+    search=SEARCH,
+)

@@ -238,3 +238,12 @@ class KloepperRulesBot:
         if plain:
             return self._best(plain, lambda m: (-POINTS[m.cards[0]], -POWER[m.cards[0]]))
         return self._best(trumps, lambda m: -POWER[m.cards[0]])
+
+
+#: The rows this game adds to the level ladder (``docs/strength.md`` measures each step); the
+#: levels it leaves out play as :data:`cardtable.bots.levels.DEFAULT_LEVELS` says.
+LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("rules", {"mistakes": 1}),
+    "medium": ("rules", {"mistakes": 0.5}),
+    "expert": ("pimc", {"worlds": 20, "rollout": "rules"}),
+}

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardtable.cards import cards_str, parse_card
-from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource, State
+from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
 from cardtable.errors import CardtableError, OptionError
 from cardtable.games.kloepper.moves import (
     ALONE,
@@ -58,7 +58,6 @@ from cardtable.games.kloepper.tables import (
 )
 from cardtable.i18n import N_, _, join_and, ngettext
 from cardtable.options import Option, OptionValue
-from cardtable.registry import register
 
 __all__ = ["KloepperGame", "KloepperState", "hand_order"]
 
@@ -97,7 +96,6 @@ def _key_name(key: int) -> str:
     return _(names[key])
 
 
-@register
 class KloepperGame(Game):
     """Kloepper with its options validated; ``new_state`` deals a game to ``target``."""
 
@@ -398,6 +396,10 @@ class KloepperState(LoggedState):
         """Game points so far, one number per seat."""
         return list(self.points)
 
+    def standing(self) -> list[int]:
+        """The game points so far: a deal's award is known only once it is played out."""
+        return list(self.points)
+
     def _may_knock(self, seat: int) -> bool:
         return (
             self.knocker < 0
@@ -427,21 +429,6 @@ class KloepperState(LoggedState):
         if phase == KNOCKOFF:
             return [PASS] if self.team >> seat & 1 else [KNOCK_OFF, PASS]
         return []
-
-    def apply(self, move: Move | str) -> None:
-        # The common case (a play from legal_moves) skips the generic checks.
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal()
-        if move.__class__ is Move and move in legal:
-            self._legal_cache = None
-            self.history.append(move.text)
-            if move.verb == "play":
-                self._play(self.turn, move.cards[0])
-            else:
-                self._apply(move)
-        else:
-            State.apply(self, move)
 
     def _apply(self, move: Move) -> None:
         seat = self.turn

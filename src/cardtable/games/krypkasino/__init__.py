@@ -5,8 +5,12 @@
 9
 """
 
+from cardtable.games.krypkasino.bot import LEVELS, KrypkasinoRulesBot
 from cardtable.games.krypkasino.captures import Captures, captures, points_of, rank_code
 from cardtable.games.krypkasino.game import KrypkasinoGame, KrypkasinoState, teams_of
+from cardtable.games.krypkasino.search import SEARCH
+from cardtable.random_bot import may_blunder
+from cardtable.registry import register
 
 __all__ = [
     "Captures",
@@ -17,3 +21,7 @@ __all__ = [
     "rank_code",
     "teams_of",
 ]
+
+register(
+    KrypkasinoGame, bots={"rules": may_blunder(KrypkasinoRulesBot)}, levels=LEVELS, search=SEARCH
+)

@@ -187,3 +187,13 @@ def _unseen_by_value(obs: Mapping[str, Any], hand: Sequence[int]) -> dict[int, i
         if left[f]:
             out[HAND_VALUE[f]] = out.get(HAND_VALUE[f], 0) + left[f]
     return out
+
+
+#: The rows this game adds to the level ladder (``docs/strength.md`` measures each step); the
+#: levels it leaves out play as :data:`cardtable.bots.levels.DEFAULT_LEVELS` says.
+LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("rules", {"mistakes": 0.6}),
+    "medium": ("rules", {"mistakes": 0.3}),
+    "hard": ("rules", {"mistakes": 0.1}),
+    "expert": ("rules", {}),
+}

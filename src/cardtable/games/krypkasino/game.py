@@ -25,8 +25,8 @@ from itertools import combinations, product
 from typing import Any, ClassVar
 
 from cardtable.cards import PACK_SIZE, card_str, cards_str
-from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource, State
-from cardtable.errors import IllegalMoveError, OptionError
+from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
+from cardtable.errors import OptionError
 from cardtable.games.krypkasino.captures import (
     CARD_STEP,
     HAND_VALUE,
@@ -37,7 +37,6 @@ from cardtable.games.krypkasino.captures import (
 from cardtable.games.krypkasino.moves import PLAY, parse_move, play_take
 from cardtable.i18n import N_, _, join_and
 from cardtable.options import Option, OptionValue
-from cardtable.registry import register
 
 __all__ = ["DEALS", "KrypkasinoGame", "KrypkasinoState", "expand_takes", "teams_of"]
 
@@ -83,7 +82,6 @@ def teams_of(players: int, mode: str) -> tuple[int, ...]:
     return tuple(range(players))
 
 
-@register
 class KrypkasinoGame(Game):
     """Krypkasino with its options validated; ``new_state`` deals a game of ``deals`` hands."""
 
@@ -368,6 +366,21 @@ class KrypkasinoState(LoggedState):
             by_team[t] = by_team.get(t, 0) + self.totals[s]
         return [by_team[t] for t in self.team]
 
+    def standing(self) -> list[int]:
+        """Penalty points as if the game ended now: the finished hands, plus in the running
+        hand the points of the cards captured so far and the tabbe penalties, each seat
+        showing its team's total. The cards still on the table (the last capturer's at the
+        hand's end) are not counted."""
+        by_team: dict[int, int] = {}
+        playing = not self.is_over
+        for s, t in enumerate(self.team):
+            points = self.totals[s]
+            if playing:
+                # Piles of finished hands are in the totals and emptied for the next hand.
+                points += sum(POINTS[c] for c in self.piles[s]) + self.tabbe[s]
+            by_team[t] = by_team.get(t, 0) + points
+        return [by_team[t] for t in self.team]
+
     def _compute_legal(self) -> list[Move]:
         if self.is_over:
             return []
@@ -416,38 +429,15 @@ class KrypkasinoState(LoggedState):
         self._caps = caps
         return moves
 
-    def apply(self, move: Move | str) -> None:
-        """Play a move (or its notation); an illegal one raises and changes nothing."""
-        # The common case (a move object from legal_moves) skips the generic checks.
-        legal = self._legal_cache
-        if legal is None:
-            legal = self._legal()
-        if move.__class__ is Move and move in legal:
-            self._legal_cache = None
-            self.history.append(move.text)
-            self._play(self.turn, move)
-            return
-        if isinstance(move, str) and not self.is_over:
-            try:
-                parsed = parse_move(move)
-            except IllegalMoveError:
-                parsed = None  # the generic path below words the error
-            if parsed is not None:
-                move = self._short_form(parsed, legal)
-        elif isinstance(move, Move):
-            move = self._short_form(move, legal)
-        State.apply(self, move)
-
-    def refusal(self, move: Move) -> str | None:
-        """Why ``move`` would be refused now, or None (the long form of a card's only capture,
-        ``play C take ...``, is accepted as ``play C``).
+    def _normalize(self, move: Move) -> Move:
+        """``play C take ...`` naming the only capture ``play C`` makes is that move.
 
         >>> import cardtable
         >>> state = cardtable.load("krypkasino", players=2).new_state(seed=1)
         >>> state.refusal(state.game.parse_move("play KS"))
         'KS is not in your hand'
         """
-        return State.refusal(self, self._short_form(move, self._legal()))
+        return self._short_form(move, self._legal())
 
     def _short_form(self, move: Move, legal: list[Move]) -> Move:
         """``play C take ...`` naming the only capture ``play C`` makes is that move."""
