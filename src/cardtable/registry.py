@@ -20,7 +20,7 @@ from cardtable.errors import UnknownGameError
 from cardtable.i18n import _
 from cardtable.search_hooks import SearchHooks
 
-__all__ = ["Entry", "LevelRow", "entry", "game_class", "games", "load", "register"]
+__all__ = ["Entry", "LevelRow", "entry", "game_class", "games", "load", "register", "unregister"]
 
 #: A level's bot in one game: the bot's name and its settings.
 LevelRow = tuple[str, dict[str, Any]]
@@ -73,6 +73,11 @@ def register(
     """
     _ENTRIES[cls.name] = Entry(cls, dict(bots or {}), dict(levels or {}), search)
     return cls
+
+
+def unregister(name: str) -> None:
+    """Forget game ``name`` (a game a test registered for its own run); unknown names pass."""
+    _ENTRIES.pop(name, None)
 
 
 def _discover() -> None:
