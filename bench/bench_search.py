@@ -19,7 +19,7 @@ from rich.table import Table
 
 import cardtable
 from cardtable.bot_protocol import Bot
-from cardtable.bots.evaluation import delegated
+from cardtable.bots.evaluation import hooks_for
 from cardtable.bots.levels import LEVELS, make_bot
 from cardtable.bots.search import IsmctsBot, PimcBot
 from cardtable.engine import State
@@ -54,7 +54,7 @@ def positions(game: str, count: int) -> list[State]:
             seat = state.to_move
             assert seat is not None
             view = SeatView(state, seat)
-            if len(state.legal_moves()) > 1 and not delegated(game, view.observation()):
+            if len(state.legal_moves()) > 1 and not hooks_for(game).delegated(view.observation()):
                 # Spread the positions over the game: every third real choice.
                 if step % 3 == 0:
                     found.append(state.clone())

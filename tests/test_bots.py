@@ -19,10 +19,9 @@ import pytest
 
 import cardtable
 from cardtable.bots import (
-    LEVEL_BOTS,
+    DEFAULT_LEVELS,
     LEVELS,
     Blundering,
-    CribbageRulesBot,
     PimcBot,
     RandomBot,
     SeatView,
@@ -34,10 +33,12 @@ from cardtable.bots import (
 from cardtable.cards import pack, parse_card, parse_cards, shuffle
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError, OptionError
-from cardtable.games.cribbage.bot import solo_points
-from cardtable.games.cribbage.game import PLAYING, VALUE, CribbageState
+from cardtable.games.cribbage.bot import CribbageRulesBot, solo_points
+from cardtable.games.cribbage.game import PLAYING, VALUE, CribbageGame, CribbageState
 from cardtable.games.cribbage.sampling import go_limits
 from cardtable.games.cribbage.scoring import peg_score
+from cardtable.registry import entry as registered
+from cardtable.registry import register, unregister
 
 # --------------------------------------------------------------------------- helpers
 
@@ -381,8 +382,8 @@ def test_go_limits_agree_with_the_log() -> None:
 def test_bot_names_and_levels() -> None:
     assert bot_names("cribbage") == ["ismcts", "pimc", "random", "rules", "solver"]
     assert LEVELS == ("beginner", "easy", "medium", "hard", "expert")
-    assert LEVEL_BOTS["hard"]["*"] == ("rules", {})
-    assert all(set(LEVEL_BOTS[level]) == set(cardtable.games()) for level in LEVELS[1:3])
+    assert DEFAULT_LEVELS["hard"] == ("rules", {})
+    assert all(set(registered(g).levels) >= {"easy", "medium"} for g in cardtable.games())
     expert = make_bot("calypso", "expert")
     assert isinstance(expert, PimcBot) and expert.worlds == 30
     easy = make_bot("cribbage", "easy")
@@ -408,19 +409,34 @@ def test_an_unknown_bot_names_the_allowed_ones() -> None:
     )
 
 
+class _NoRulesGame(CribbageGame):
+    """Cribbage under another name that registers no bot of its own."""
+
+    name = "test-game-without-rules"
+
+
 def test_a_level_falls_back_to_the_best_lower_bot() -> None:
-    # A game with no rules bot (any name: bots for every game play it) gets random for easy.
-    assert bot_names("test-game-without-rules") == ["ismcts", "pimc", "random"]
-    assert make_bot("test-game-without-rules", "easy").name == "random"
-    # The search levels are tuned per game: a game without its budgets falls back too.
-    assert make_bot("test-game-without-rules", "expert").name == "random"
-    with pytest.raises(OptionError, match="bots: ismcts, pimc, random; levels: beginner"):
-        make_bot("test-game-without-rules", "rules")
-    # A bot registered for one game only is offered for that game alone.
-    register_bot("test-only", RandomBot, games=("test-game-with-one",))
-    assert bot_names("test-game-with-one") == ["ismcts", "pimc", "random", "test-only"]
-    assert "test-only" not in bot_names("cribbage")
-    assert make_bot("test-game-with-one", "test-only", 1).name == "random"
+    # A game with no rules bot gets random for easy; with search hooks, the search bots too.
+    register(_NoRulesGame, search=registered("cribbage").search)
+    try:
+        assert bot_names("test-game-without-rules") == ["ismcts", "pimc", "random"]
+        assert make_bot("test-game-without-rules", "easy").name == "random"
+        # The search levels are tuned per game: a game without its rows falls back too.
+        assert make_bot("test-game-without-rules", "expert").name == "random"
+        with pytest.raises(OptionError, match="bots: ismcts, pimc, random; levels: beginner"):
+            make_bot("test-game-without-rules", "rules")
+        # A bot registered for one game only is offered for that game alone.
+        register_bot("test-only", RandomBot, games=("test-game-without-rules",))
+        assert bot_names("test-game-without-rules") == ["ismcts", "pimc", "random", "test-only"]
+        assert "test-only" not in bot_names("cribbage")
+        assert make_bot("test-game-without-rules", "test-only", 1).name == "random"
+        # Without search hooks the search bots are refused by name, before any play.
+        register(_NoRulesGame)
+        assert bot_names("test-game-without-rules") == ["random", "test-only"]
+        with pytest.raises(OptionError, match="bot 'pimc' cannot play test-game-without-rules: the game has no search hooks"):
+            make_bot("test-game-without-rules", "pimc:worlds=5")
+    finally:
+        unregister("test-game-without-rules")
 
 
 def test_choose_for_refuses_a_finished_game() -> None:

@@ -16,7 +16,7 @@ import random
 import pytest
 
 import cardtable
-from cardtable.bots.evaluation import RULES_VERBS, evaluation_for
+from cardtable.bots.evaluation import evaluation_for
 from cardtable.bots.levels import make_bot, parse_budget
 from cardtable.bots.search import _solve
 from cardtable.cards import parse_cards
@@ -26,6 +26,7 @@ from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.games.cribbage.bot import CribbageRulesBot
 from cardtable.games.cribbage.scoring import peg_score
 from cardtable.games.cribbage.solver import CribbageSolverBot, peg_value, play_values
+from cardtable.games.kloepper.search import RULES_VERBS
 from cardtable.random_bot import Blundering, RandomBot
 from cardtable.seat_view import SeatView
 from test_bots import two_player
@@ -200,7 +201,7 @@ def test_kloepper_mistakes_never_touch_a_call_or_a_knock() -> None:
             assert seat is not None
             view = SeatView(state, seat)
             legal = state.legal_moves()
-            if any(m.verb in RULES_VERBS["kloepper"] for m in legal):
+            if any(m.verb in RULES_VERBS for m in legal):
                 careful_seen += 1
                 always = make_bot("kloepper", "rules:mistakes=1", seed=seed)
                 assert always.choose(view) is make_bot("kloepper", "rules", seed=seed).choose(view)

@@ -16,9 +16,9 @@ from typing import Any, TypeVar, overload
 
 from cardtable.bot_protocol import BotFactory
 from cardtable.engine import Game
-from cardtable.errors import UnknownGameError
+from cardtable.errors import CardtableError, UnknownGameError
 from cardtable.i18n import _
-from cardtable.search_hooks import SearchHooks
+from cardtable.search_hooks import SearchHooks, never
 
 __all__ = ["Entry", "LevelRow", "entry", "game_class", "games", "load", "register", "unregister"]
 
@@ -69,8 +69,14 @@ def register(
     """Make a game available to :func:`load` under ``cls.name``, with its own bots, its level
     rows and its search hooks (a game's ``__init__.py`` calls it once; see ``docs/engine.md``).
 
-    Registering a name again replaces the entry (a test's game, a game reloaded).
+    Registering a name again replaces the entry (a test's game, a game reloaded). Search
+    hooks that leave decisions to the rules bot need one.
     """
+    if search is not None and (search.rules_verbs or search.delegated is not never):
+        if "rules" not in (bots or {}):
+            raise CardtableError(
+                f"{cls.name}: its search hooks leave decisions to a rules bot it does not have"
+            )
     _ENTRIES[cls.name] = Entry(cls, dict(bots or {}), dict(levels or {}), search)
     return cls
 

@@ -206,6 +206,25 @@ def _build(game: str, name: str, budget: Budget, seed: int | None) -> Bot | None
         ) from None
 
 
+def _check_search(game: str, name: str, budget: Budget) -> None:
+    """Refuse a search bot, before any play, where the game lacks what it needs."""
+    if name not in SEARCH_BOTS:
+        return
+    found = entry(game)
+    if found.search is None:
+        raise OptionError(
+            _("bot {name!r} cannot play {game}: the game has no search hooks").format(
+                name=name, game=found.game.name
+            )
+        )
+    if budget.get("rollout") == "rules" and "rules" not in found.bots:
+        raise OptionError(
+            _(
+                "bot {name!r} cannot play out with rules in {game}: the game has no rules bot"
+            ).format(name=name, game=found.game.name)
+        )
+
+
 def make_bot(game: str, spec: str = "rules", seed: int | None = None) -> Bot:
     """A bot for ``game`` by name or by level (see :data:`LEVELS`), with its own seeded
     generator; a level whose bot the game lacks falls back to the best lower level. A name
@@ -233,7 +252,9 @@ rules, solver; levels: beginner, easy, medium, hard, expert
                 assert bot is not None
                 return bot
     else:
-        bot = _build(game, *parse_budget(spec), seed)
+        name, budget = parse_budget(spec)
+        _check_search(game, name, budget)
+        bot = _build(game, name, budget, seed)
         if bot is not None:
             return bot
     names = bot_names(game)
