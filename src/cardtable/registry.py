@@ -72,11 +72,11 @@ def register(
     Registering a name again replaces the entry (a test's game, a game reloaded). Search
     hooks that leave decisions to the rules bot need one.
     """
-    if search is not None and (search.rules_verbs or search.delegated is not never):
-        if "rules" not in (bots or {}):
-            raise CardtableError(
-                f"{cls.name}: its search hooks leave decisions to a rules bot it does not have"
-            )
+    delegates = search is not None and (search.rules_verbs or search.delegated is not never)
+    if delegates and "rules" not in (bots or {}):
+        raise CardtableError(
+            f"{cls.name}: its search hooks leave decisions to a rules bot it does not have"
+        )
     _ENTRIES[cls.name] = Entry(cls, dict(bots or {}), dict(levels or {}), search)
     return cls
 

@@ -23,7 +23,7 @@ from cardtable.cli.arena import arena
 from cardtable.cli.common import OptionsArg, fail, out, parse_options, user_errors
 from cardtable.cli.play import choose_language, play
 from cardtable.cli.render import board_text, event_text, result_text, winners_of
-from cardtable.engine import Game, State
+from cardtable.engine import Game, State, fresh_seed
 from cardtable.errors import CardtableError
 from cardtable.i18n import LANGUAGES, _, game_summary, game_title, ngettext, option_help
 from cardtable.options import options_line, show_value
@@ -408,7 +408,7 @@ def demo(
         # Checked before playing, so a typo in the path does not waste the game.
         fail(_("no folder {folder!r} to save the record in").format(folder=str(record.parent)))
     if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
+        seed = fresh_seed()
     state = game.new_state(seed=seed)
     bots = [make_bot(game.name, "rules", s) for s in _bot_seeds(seed, game.num_players)]
     console = out()

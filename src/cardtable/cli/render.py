@@ -98,14 +98,8 @@ def board_text(state: State) -> Text:
 
 
 def winners_of(state: State) -> list[int]:
-    """The winning seats: the result's ``winners`` where it names them, else the top scores."""
-    result = state.result or {}
-    winners = result.get("winners")
-    if isinstance(winners, list) and all(isinstance(s, int) for s in winners):
-        return list(winners)
-    scores = state.scores
-    best = max(scores)
-    return [seat for seat, score in enumerate(scores) if score == best]
+    """The winning seats of a finished game (:meth:`~cardtable.engine.State.outcome`)."""
+    return state.outcome() or []
 
 
 def result_text(state: State) -> Text:

@@ -52,11 +52,7 @@ def scores_line(state: State) -> str:
 
 def result_line(state: State) -> str:
     """The outcome in one line, e.g. ``Result: seat 1 wins (seat 0 98, seat 1 121)``."""
-    result = state.result or {}
-    winners = result.get("winners")
-    if not isinstance(winners, list):
-        best = max(state.scores)
-        winners = [s for s, v in enumerate(state.scores) if v == best]
+    winners = state.outcome() or []
     seats = ", ".join(
         _("seat {seat} {score}").format(seat=s, score=v) for s, v in enumerate(state.scores)
     )
@@ -113,11 +109,15 @@ class PlainTable:
             _("seat {seat}: {player}").format(seat=i, player=_player_name(p, len(s.humans)))
             for i, p in enumerate(s.players)
         )
-        self.say(
-            _("{title} ({options}), seed {seed}").format(
-                title=game_title(s.game), options=options_line(s.game.options), seed=s.seed
+        title, options, seed = game_title(s.game), options_line(s.game.options), s.shown_seed()
+        if seed is None:  # a drawn seed deals every hidden card: it is told at the end
+            self.say(_("{title} ({options})").format(title=title, options=options))
+        else:
+            self.say(
+                _("{title} ({options}), seed {seed}").format(
+                    title=title, options=options, seed=seed
+                )
             )
-        )
         self.say(players)
         self.say(_("Type a move, or help for the commands."))
 
@@ -195,6 +195,8 @@ class PlainTable:
             state = session.state
             if state.is_over:
                 self.say(result_line(state))
+                if not session.seed_given:
+                    self.say(_("The seed was {seed}.").format(seed=session.seed))
                 self.store()
                 return True
             seat = state.to_move
@@ -216,7 +218,10 @@ class PlainTable:
                 try:
                     session.play(line)
                 except CardtableError as err:
-                    self.say(_("error: {message}").format(message=err))
+                    # The person is the seat to move: its own legal moves are its to see.
+                    moves = ", ".join(m.text for m in state.legal_moves())
+                    message = _("{error}; legal moves: {moves}").format(error=err, moves=moves)
+                    self.say(_("error: {message}").format(message=message))
                     continue
                 break
 

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 from cardtable.bots import Bot, SeatView, bot_names, choose_for, make_bot
 from cardtable.bots.levels import LEVELS, hint_bot
-from cardtable.engine import JSON, Game, Move
-from cardtable.errors import CardtableError, OptionError
+from cardtable.engine import JSON, Game, Move, fresh_seed
+from cardtable.errors import OptionError
 from cardtable.i18n import _, ngettext
 
 __all__ = ["HUMAN", "Session", "parse_players", "player_choices", "player_label"]
@@ -93,8 +93,11 @@ class Session:
     """A game with its players. ``players[i]`` is ``human`` or a bot name or level."""
 
     def __init__(self, game: Game, players: Sequence[str], seed: int | None = None) -> None:
+        #: Whether the seed was chosen by whoever set the table (then it may be shown); a
+        #: drawn seed is secret until the game is over, as it deals every hidden card.
+        self.seed_given = seed is not None
         if seed is None:
-            seed = random.SystemRandom().randrange(1_000_000)
+            seed = fresh_seed()
         self.game = game
         self.players = list(parse_players(game, players))
         self.seed = seed
@@ -144,29 +147,17 @@ class Session:
         return made
 
     def play(self, move: Move | str) -> None:
-        """A person's move (a Move or its notation); an illegal one raises and changes nothing."""
+        """A person's move (a Move or its notation, shorthand allowed: see
+        :meth:`~cardtable.engine.Game.read_move`); an illegal one raises and changes nothing."""
         seat = self.state.to_move
         if seat is None or not self.is_human(seat):
             raise RuntimeError("no person is to move")
-        legal = self.state.legal_moves()
-        if isinstance(move, str):
-            move = self.read_move(move, legal)
-        self.state.apply(move)
+        self.state.apply(move, seat=seat)
 
-    def read_move(self, text: str, legal: list[Move]) -> Move | str:
-        """Typed text as a move; a bare card list means the one verb every legal move shares
-        (``5H`` for ``play 5H``, ``5H 6D`` for ``discard 5H 6D``). Text that is no move is
-        returned as it is, for :meth:`State.apply` to refuse with its reason."""
-        try:
-            return self.game.parse_move(text)
-        except CardtableError:
-            verbs = {m.verb for m in legal}
-            if len(verbs) == 1:
-                try:
-                    return self.game.parse_move(f"{verbs.pop()} {text}")
-                except CardtableError:
-                    pass
-        return text
+    def shown_seed(self) -> int | None:
+        """The seed, where it may be shown now: given by whoever set the table, or the game
+        is over; else None."""
+        return self.seed if self.seed_given or self.state.is_over else None
 
     def hint(self, seat: int) -> Move:
         """The move the hint bot (:func:`~cardtable.bots.levels.hint_bot`, the ``expert``
@@ -188,4 +179,4 @@ class Session:
 
     def rematch(self) -> Session:
         """A new game with the same players and options, from a fresh seed."""
-        return Session(self.game, self.players, seed=random.Random(self.seed).randrange(1_000_000))
+        return Session(self.game, self.players)

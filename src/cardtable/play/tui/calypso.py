@@ -16,7 +16,7 @@ from cardtable.engine import Event
 from cardtable.games.calypso.text import prompt, reason_words, rule_words
 from cardtable.i18n import _
 from cardtable.play.look import card_text
-from cardtable.play.tui.faces import Obs, TableFace, register_face
+from cardtable.play.tui.face import Obs, TableFace, register_face
 
 __all__ = ["CalypsoFace"]
 

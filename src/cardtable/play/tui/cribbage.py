@@ -16,7 +16,7 @@ from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.games.cribbage.text import call
 from cardtable.i18n import _
 from cardtable.play.prompts import prompt
-from cardtable.play.tui.faces import Obs, Panel, TableFace, register_face
+from cardtable.play.tui.face import Obs, Panel, TableFace, register_face
 
 __all__ = ["CribbageFace"]
 

@@ -14,7 +14,7 @@ from rich.text import Text
 from cardtable.engine import Event
 from cardtable.games.kloepper.text import RESULT_NAMES, prompt, result_name
 from cardtable.i18n import N_, _, join_and
-from cardtable.play.tui.faces import Obs, Panel, TableFace, register_face
+from cardtable.play.tui.face import Obs, Panel, TableFace, register_face
 
 __all__ = ["KloepperFace", "role_name"]
 

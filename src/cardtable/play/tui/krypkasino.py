@@ -14,7 +14,7 @@ from rich.text import Text
 from cardtable.engine import Event
 from cardtable.games.krypkasino.text import prompt
 from cardtable.i18n import _, ngettext
-from cardtable.play.tui.faces import Obs, Panel, TableFace, register_face
+from cardtable.play.tui.face import Obs, Panel, TableFace, register_face
 
 __all__ = ["KrypkasinoFace"]
 

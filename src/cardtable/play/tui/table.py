@@ -149,9 +149,11 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = game_title(self.session.game)
-        self.query_one("#log", RichLog).write(
-            Text(_("{title}, seed {seed}").format(title=self.title, seed=self.session.seed))
-        )
+        seed = self.session.shown_seed()
+        if seed is not None:  # a drawn seed deals every hidden card: it is told at the end
+            self.query_one("#log", RichLog).write(
+                Text(_("{title}, seed {seed}").format(title=self.title, seed=seed))
+            )
         self.after_move()
 
     # ------------------------------------------------------------------ drawing
@@ -298,6 +300,8 @@ class TableScreen(Screen[None]):
         if self.last_summary is not None:
             lines += [self.last_summary, Text("")]
         lines.append(Text(result_line(self.session.state), style="bold"))
+        if not self.session.seed_given:
+            lines.append(Text(_("The seed was {seed}.").format(seed=self.session.seed)))
         if self.saved_path is not None:
             lines.append(Text(_("Record saved to {path}").format(path=self.saved_path)))
         self.app.push_screen(ResultScreen(Group(*lines)), self._after_result)

@@ -1,0 +1,123 @@
+"""A table face: how one game's position is drawn. :class:`TableFace` is the generic face,
+which draws the observation as it is; a game's own face (``play/tui/<game>.py``) subclasses it
+and registers with :func:`register_face`; :func:`cardtable.play.tui.faces.face_for` finds it.
+
+A face draws from what one seat may see (its observation and its events), never from the state.
+
+>>> import cardtable
+>>> type(TableFace(cardtable.load("cribbage"))).__name__
+'TableFace'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardtable.engine import Event, Game
+from cardtable.i18n import _
+from cardtable.play.look import cards_text, colour_cards
+from cardtable.play.session import HUMAN, player_label
+
+__all__ = ["Obs", "Panel", "TableFace", "register_face", "registered_face"]
+
+Obs = Mapping[str, Any]
+
+
+class Panel:
+    """An extra view a key opens (e.g. Cribbage's discard advisor)."""
+
+    def __init__(self, key: str, title: str, draw: Callable[[Obs, Sequence[Event]], Any]) -> None:
+        self.key = key
+        self.title = title
+        self.draw = draw
+
+
+class TableFace:
+    """The generic face: scores, the public part of the observation, the seat's hand."""
+
+    game_name: ClassVar[str] = ""
+
+    def __init__(self, game: Game, four_colour: bool = False) -> None:
+        self.game = game
+        self.four_colour = four_colour
+
+    def cards(self, cards: Sequence[str]) -> Text:
+        if not cards:
+            return Text("–", style="dim")
+        return cards_text(cards, self.four_colour)
+
+    def line(self, text: str, style: str = "") -> Text:
+        return colour_cards(text, style, four_colour=self.four_colour)
+
+    def event_line(self, event: Event) -> Text:
+        """An event in words for the log: scores stand out, private events are dim."""
+        style = {"score": "bold yellow", "deal": "bold cyan"}.get(event.type, "")
+        if event.visible_to is not None:
+            style = "dim"
+        return self.line(self.game.describe(event), style)
+
+    def seat_name(self, seat: int, players: Sequence[str], viewer: int | None) -> str:
+        name = _("Seat {seat}").format(seat=seat)
+        if seat == viewer:
+            return _("{name} (you)").format(name=name)
+        player = players[seat] if seat < len(players) else ""
+        if player and player != HUMAN:
+            return _("{name} ({player})").format(name=name, player=player_label(player))
+        return name
+
+    def board(self, obs: Obs, players: Sequence[str], viewer: int | None) -> RenderableType:
+        """The scores."""
+        table = Table(_("Seat"), _("Score"), box=None, padding=(0, 1))
+        for seat, score in enumerate(obs.get("scores", [])):
+            table.add_row(self.seat_name(seat, players, viewer), str(score))
+        return table
+
+    def table(self, obs: Obs, players: Sequence[str], viewer: int | None) -> RenderableType:
+        """What lies on the table: every public field of the observation."""
+        lines = []
+        for key, value in obs.items():
+            if key in ("hand", "legal_moves", "scores", "seat", "game"):
+                continue
+            lines.append(self.line(f"{key}: {value}"))
+        return Group(*lines)
+
+    def status(self, obs: Obs, players: Sequence[str], viewer: int | None) -> str:
+        """Whose turn it is and why."""
+        to_move = obs.get("to_move")
+        if to_move is None:
+            return _("The game is over.")
+        return _("{name} to move.").format(name=self.seat_name(to_move, players, viewer))
+
+    def last_play(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
+        """The last trick or play, for the key that shows it."""
+        plays = [e for e in events if e.type == "play"][-4:]
+        if not plays:
+            return Text(_("Nothing has been played yet."))
+        return Group(*(self.line(self.game.describe(e)) for e in plays))
+
+    def deal_summary(self, events: Sequence[Event]) -> RenderableType | None:
+        """The scoring of a finished hand (the events of that hand), or None."""
+        return None
+
+    def panels(self) -> list[Panel]:
+        """Extra views with their keys."""
+        return []
+
+
+_FACES: dict[str, type[TableFace]] = {}
+
+
+def register_face(cls: type[TableFace]) -> type[TableFace]:
+    """Class decorator: the face of ``cls.game_name``."""
+    _FACES[cls.game_name] = cls
+    return cls
+
+
+def registered_face(game: str) -> type[TableFace]:
+    """The face registered for ``game``, else the generic one."""
+    return _FACES.get(game, TableFace)
