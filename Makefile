@@ -23,12 +23,13 @@ $(DEVSTAMP): $(STAMP)
 run: $(STAMP)
 	$(BIN)/cardtable play
 
-## test: lint, type-check and run the test suite
+## test: lint (ruff, and import-linter's layer contracts), type-check and run the test suite
 test: $(DEVSTAMP) lint typecheck pytest
 
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
+	$(BIN)/lint-imports
 
 typecheck: $(DEVSTAMP)
 	$(BIN)/mypy
