@@ -309,6 +309,7 @@ def replay(
         typer.echo(f'{{"events": [\n{lines}\n], "result": {result}}}')
         return
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        # Not a circle: Textual takes a while to load, and plain lines never need it.
         from cardtable.play.tui import CardtableApp
 
         CardtableApp(

@@ -79,6 +79,7 @@ def play(
             table.store(unfinished=True)
             raise typer.Exit(130) from None
         return
+    # Not a circle: Textual takes a while to load, and plain lines never need it.
     from cardtable.play.tui import CardtableApp
 
     if game_name is None:
