@@ -433,7 +433,8 @@ def test_a_level_falls_back_to_the_best_lower_bot() -> None:
         # Without search hooks the search bots are refused by name, before any play.
         register(_NoRulesGame)
         assert bot_names("test-game-without-rules") == ["random", "test-only"]
-        with pytest.raises(OptionError, match="bot 'pimc' cannot play test-game-without-rules: the game has no search hooks"):
+        no_hooks = "bot 'pimc' cannot play test-game-without-rules: the game has no search hooks"
+        with pytest.raises(OptionError, match=no_hooks):
             make_bot("test-game-without-rules", "pimc:worlds=5")
     finally:
         unregister("test-game-without-rules")

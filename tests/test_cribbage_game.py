@@ -16,7 +16,7 @@ import pytest
 
 import cardtable
 from cardtable.cards import parse_card, parse_cards
-from cardtable.engine import Event, State
+from cardtable.engine import Event, Move, State
 from cardtable.games.cribbage.scoring import score_hand
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -1033,7 +1033,9 @@ def test_muggins_over_claim_is_refused() -> None:
     before = (state.observation(0), state.observation(1), list(state.history), len(state.events))
     with pytest.raises(cardtable.IllegalMoveError, match="not worth 9") as info:
         state.apply("claim 9")
-    assert "claim 8" in str(info.value)
+    # The rule broken, never the legal claims.
+    assert "over-claims are not allowed" in str(info.value)
+    assert "claim 8" not in str(info.value)
     assert before == (
         state.observation(0),
         state.observation(1),
@@ -1142,3 +1144,56 @@ def test_same_seed_and_moves_give_the_same_game(players: int, seed: int) -> None
     c.apply_all(a.history)
     assert [e.to_dict() for e in c.events] == [e.to_dict() for e in a.events]
     assert c.to_record() == a.to_record()
+
+
+# --------------------------------------------------------------------------- refusals leak nothing
+
+
+def twin_refusals(
+    game: cardtable.Game, pack: list[int], x: int, y: int, holders: set[int], probes: list[Move]
+) -> int:
+    """Play the same moves in the first deal of ``pack`` and of its twin (``x`` and ``y``,
+    hidden cards of the seats ``holders`` or the stock, swapped) up to the show; whenever another
+    seat is to move, every probe must be refused in the same words, and the spectator must see
+    the same. The comparisons made."""
+    real = game.new_state(decks=[pack])
+    twin = game.new_state(decks=[[y if c == x else x if c == y else c for c in pack]])
+    compared = 0
+    while real.observation(None)["phase"] in ("discard", "play") and real.to_move == twin.to_move:
+        if real.to_move not in holders:
+            assert [real.refusal(m) for m in probes] == [twin.refusal(m) for m in probes]
+            assert real.observation(None) == twin.observation(None)
+            compared += 1
+        common = [m for m in real.legal_moves() if m in twin.legal_moves()]
+        common = [m for m in common if x not in m.cards and y not in m.cards]
+        if not common:
+            break
+        real.apply(common[0])
+        twin.apply(common[0])
+    return compared
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_refusals_name_only_what_the_mover_may_see(players: int) -> None:
+    pack = list(range(52))
+    random.Random(3).shuffle(pack)
+    game = cardtable.load("cribbage", players=players)
+    # Seat k (the dealer is the last seat) is dealt pack[k], pack[k + n], ... The twins swap
+    # two cards of one rank (so they play alike): one of seat 1's and one of seat 2's, or with
+    # two players one never dealt.
+    dealt = players * (6 if players == 2 else 5)
+    others = pack[dealt + 1 :] if players == 2 else pack[2:dealt:players]
+    x, y = next((a, b) for a in pack[1:dealt:players] for b in others if a // 4 == b // 4)
+    holders = {1} if players == 2 else {1, 2}
+    rng = random.Random(0)
+    pairs = [tuple(sorted(rng.sample(range(52), 2))) for _ in range(40)]
+    probes = [Move("play", (c,)) for c in range(52)] + [Move("discard", (c,)) for c in range(52)]
+    probes += [Move("discard", pair) for pair in pairs] + [Move("discard", (x, pack[0]))]
+    probes += [Move("claim", (), n) for n in (0, 5, 29)] + [Move("muggins"), Move("pass")]
+    probes += [Move("play", ()), Move("play", (60,)), Move("frobnicate")]
+    assert twin_refusals(game, pack, x, y, holders, probes) >= 5
+    state = game.new_state(decks=[pack])
+    assert state.refusal(Move("play", (x,))) == (
+        f"it is time to lay away {'2 cards' if players == 2 else '1 card'} to the crib "
+        f"(discard C{' C' if players == 2 else ''})"
+    )

@@ -3,11 +3,13 @@ the end of the game, hidden partnerships and bad input."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import cardtable
 from cardtable.cards import parse_card
-from cardtable.engine import State
+from cardtable.engine import Move, State
 from cardtable.errors import CardtableError, IllegalMoveError, OptionError
 from cardtable.games.kloepper import DEFAULT_TABLE, result_key, scoring_table
 from cardtable.games.kloepper.tables import PACK, POINTS, TRUMPS
@@ -111,7 +113,7 @@ def test_a_trump_lead_must_be_followed_with_the_black_queen_or_a_jack() -> None:
     assert plays(state) == ["play QS", "play JS"]
     with pytest.raises(IllegalMoveError) as err:
         state.apply("play AS")
-    assert "you must follow trumps (JD was led) with QS and JS" in str(err.value)
+    assert str(err.value).endswith("you must follow trumps (JD was led)")
     assert state.to_move == 1 and len(state.history) == 5
 
 
@@ -374,3 +376,45 @@ def test_japanese_words() -> None:
     assert lines[1] == "席0の手札: QC 10C KC 9C AH 9S"
     assert "9H は手札にありません" in str(err.value)
     assert parse_card("9H") not in state.hands[0]  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------------------- refusals leak nothing
+
+
+def twin_refusals(pack: list[int], x: int, y: int, probes: list[Move]) -> int:
+    """Play the same moves in the deal of ``pack`` and of its twin (``x`` of seat 1 and ``y``
+    of seat 2 swapped); whenever seat 0 or 3 is to move, every probe must be refused in the
+    same words, and the spectator must see the same. The comparisons made."""
+    game = cardtable.load("kloepper")
+    real = game.new_state(decks=[pack])
+    twin = game.new_state(decks=[[y if c == x else x if c == y else c for c in pack]])
+    compared = 0
+    while real.observation(None)["deal_number"] == 1 and real.to_move == twin.to_move:
+        if real.to_move in (0, 3):
+            assert [real.refusal(m) for m in probes] == [twin.refusal(m) for m in probes]
+            assert real.observation(None) == twin.observation(None)
+            compared += 1
+        common = [m for m in real.legal_moves() if m in twin.legal_moves()]
+        common = [m for m in common if x not in m.cards and y not in m.cards]
+        if not common:
+            break
+        real.apply(common[0])
+        twin.apply(common[0])
+    return compared
+
+
+def test_refusals_name_only_what_the_mover_may_see() -> None:
+    pack = list(PACK)
+    random.Random(2).shuffle(pack)
+    # Seat k is dealt pack[3k : 3k + 3] and pack[12 + 3k : 15 + 3k] (dealer seat 3). The twins
+    # swap a plain card of seat 1 with one of seat 2 of the same suit, neither an ace.
+    seat1 = pack[3:6] + pack[15:18]
+    seat2 = pack[6:9] + pack[18:21]
+    aces = {parse_card(a) for a in ("AC", "AH", "AS")}
+    x, y = next(
+        (a, b) for a in seat1 for b in seat2 if a % 4 == b % 4 and not {a, b} & {*TRUMPS, *aces}
+    )
+    probes = [Move("play", (c,)) for c in range(52)] + [Move("call", (c,)) for c in aces]
+    probes += [Move("call", (parse_card("AD"),))] + [Move(v) for v in ("alone", "pass", "knock")]
+    probes += [Move("knock-off"), Move("play", ()), Move("frobnicate")]
+    assert twin_refusals(pack, x, y, probes) >= 10

@@ -282,8 +282,8 @@ allowed: a seat from 0 to 2
         >>> game.read_move("4C")
         Traceback (most recent call last):
         ...
-        cardtable.errors.IllegalMoveError: a move starts with a verb (discard, play, claim, \
-muggins, pass), not '4C'
+        cardtable.errors.IllegalMoveError: malformed move '4C'; moves are: discard C [C], \
+play C, claim N, muggins, pass (C a card such as 5H, N a number)
         """
         if not isinstance(text, str):
             raise IllegalMoveError(

@@ -24,7 +24,6 @@ from cardtable.engine import State
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, game_summary, game_title
 from cardtable.options import options_line
-from cardtable.play.prompts import prompt
 from cardtable.play.session import HUMAN, Session, player_label
 from cardtable.play.storage import save_record
 
@@ -154,7 +153,7 @@ class PlainTable:
                 )
             )
         elif word == "hand":
-            self.say(prompt(state.game.name, state.observation(seat)))
+            self.say(state.game.prompt(state.observation(seat)))
         elif word == "rules":
             for paragraph in game_summary(type(state.game)).split("\n\n"):
                 self.say(" ".join(paragraph.split()))
@@ -204,7 +203,7 @@ class PlainTable:
             if len(session.humans) > 1 and seat != last_human:
                 self.say(_("Seat {seat}, your turn.").format(seat=seat))
             last_human = seat
-            self.say(prompt(state.game.name, state.observation(seat)))
+            self.say(state.game.prompt(state.observation(seat)))
             while True:
                 line = self.read(seat)
                 if line is None or line.lower() == "quit":

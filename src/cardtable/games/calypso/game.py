@@ -23,13 +23,17 @@ turned into :class:`~cardtable.engine.Event` objects only when someone reads ``e
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from itertools import accumulate
 from typing import Any, ClassVar
 
 from cardtable.cards import PACK_SIZE, SUIT_LETTERS, card_str, cards_str
 from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
 from cardtable.games.calypso.moves import PLAY, parse_move
-from cardtable.games.calypso.tricks import ALL_FOURS, RULE_NAMES, VALUE, trick_winner
+from cardtable.games.calypso.sampling import sample_world
+from cardtable.games.calypso.tables import CARDS, PACKS, SORT_KEY, VALUE
+from cardtable.games.calypso.text import describe_event, materialize, prompt
+from cardtable.games.calypso.tricks import ALL_FOURS, RULE_NAMES, trick_winner
 from cardtable.i18n import N_, _, ngettext
 from cardtable.options import Option
 
@@ -43,8 +47,6 @@ __all__ = [
     "calypso_points",
 ]
 
-PACKS = 4
-CARDS = PACK_SIZE * PACKS
 FULL = (1 << 13) - 1
 
 #: Points of a player's completed calypsos, by how many: 500, 750, 1000, 1000 (RULES.md 1.9).
@@ -55,8 +57,6 @@ PILE_POINTS = 10
 
 #: The bit of a card's rank in a calypso mask (bit 0 the two .. bit 12 the ace).
 RANK_BIT = tuple(1 << (VALUE[c] - 2) for c in range(CARDS))
-# Hands are kept sorted by suit, then rank from the ace down, copies of one face together.
-SORT_KEY = tuple((c & 3) * 64 + (14 - VALUE[c]) * 4 + c // PACK_SIZE for c in range(CARDS))
 _PLAY_OF = tuple(PLAY[c % PACK_SIZE] for c in range(CARDS))
 
 #: Every allowed ``suits`` value: the suit letters of seats 0..3, ♠ always with ♥ and ♣ with ♦.
@@ -136,9 +136,17 @@ class CalypsoGame(Game):
         return parse_move(text)
 
     def describe(self, event: Event) -> str:
-        from cardtable.games.calypso.text import describe_event
-
         return describe_event(event)
+
+    def prompt(self, observation: Mapping[str, JSON]) -> str:
+        """What the seat of ``observation`` must do now: lead, or follow the suit led.
+
+        >>> import cardtable
+        >>> state = cardtable.load("calypso").new_state(seed=1)
+        >>> print(state.game.prompt(state.observation(0)))
+        Your hand: 10C 7C AD 2D AH KH 7H 5H 2H 7S 5S 3S 2S. You lead (any card, e.g. play 10C).
+        """
+        return prompt(observation)
 
 
 class CalypsoState(LoggedState):
@@ -426,10 +434,19 @@ class CalypsoState(LoggedState):
 
     # ----------------------------------------------------------------- views
 
-    def observation(self, seat: int) -> dict[str, JSON]:
-        """Only what ``seat`` may know: its hand, the table, every calypso and pile size."""
-        if not 0 <= seat < 4:
-            raise ValueError(f"seat must be 0 to 3, not {seat!r}")
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        """Only what ``seat`` may know: its hand, the table, every calypso and pile size.
+
+        ``None`` is a spectator: the same view without a ``hand`` or ``legal_moves``.
+
+        >>> import cardtable
+        >>> state = cardtable.load("calypso").new_state(seed=1)
+        >>> view = state.observation(None)
+        >>> view["seat"], "hand" in view, "legal_moves" in view, view["hand_sizes"]
+        (None, False, False, [13, 13, 13, 13])
+        """
+        if seat is not None and not 0 <= seat < 4:
+            raise ValueError(f"seat must be 0 to 3 or None, not {seat!r}")
         to_move = self.to_move
         # Every card played this round lies face up on a calypso, in a pile or in the trick.
         played: dict[str, int] = {}
@@ -437,7 +454,7 @@ class CalypsoState(LoggedState):
             for name in cards_str(cards):
                 played[name] = played.get(name, 0) + 1
         last = self.last_trick
-        return {
+        obs: dict[str, JSON] = {
             "game": "calypso",
             "seat": seat,
             "to_move": to_move,
@@ -447,7 +464,7 @@ class CalypsoState(LoggedState):
             "rounds": self.rounds,
             "deal": self.deal_no,
             "dealer": self.dealer,
-            "hand": cards_str(self.hands[seat]),
+            "hand": None if seat is None else cards_str(self.hands[seat]),
             "hand_sizes": [len(h) for h in self.hands],
             "undealt": CARDS - 52 * self.deal_no,
             "trick": [
@@ -478,10 +495,11 @@ class CalypsoState(LoggedState):
             "scores": self.scores,
             "legal_moves": [m.text for m in self.legal_moves()] if to_move == seat else [],
         }
+        if seat is None:  # a spectator holds no cards and has no moves
+            del obs["hand"], obs["legal_moves"]
+        return obs
 
     def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
-        from cardtable.games.calypso.text import materialize
-
         return materialize(entry)
 
     @property
@@ -534,6 +552,4 @@ class CalypsoState(LoggedState):
         return other
 
     def sample_world(self, seat: int, rng: random.Random) -> CalypsoState:
-        from cardtable.games.calypso.sampling import sample_world
-
         return sample_world(self, seat, rng)

@@ -18,24 +18,42 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol, Self, TypeVar
 
-from cardtable.engine import PackSource
+from cardtable.engine import Event, PackSource
+from cardtable.games.calypso.tables import PACKS, SORT_KEY
 
-if TYPE_CHECKING:
-    from cardtable.games.calypso.game import CalypsoState
+__all__ = ["Position", "sample_world"]
 
-__all__ = ["sample_world"]
+
+class Position(Protocol):
+    """What a world is made from: the parts of a Calypso state that this module reads and
+    sets (the game's state is one; naming it here would import the game)."""
+
+    seed: int
+    decks: tuple[tuple[int, ...], ...]
+    history: list[str]
+    _src: PackSource
+    _log: list[tuple[Any, ...]]
+    _events: list[Event]
+    _mat: int
+    deal_no: int
+    hands: list[list[int]]
+    pack: list[int]
+    voids: list[int]
+
+    def _copy_position(self) -> Self: ...
+
+
+P = TypeVar("P", bound=Position)
 
 # Greedy dealing in a random order almost always fits the voids; after this many failures the
 # exact (flow) deal takes over, so a world is always found.
 _TRIES = 30
 
 
-def sample_world(state: CalypsoState, seat: int, rng: random.Random) -> CalypsoState:
+def sample_world(state: P, seat: int, rng: random.Random) -> P:
     """A complete state consistent with what ``seat`` knows (see the module docstring)."""
-    from cardtable.games.calypso.game import PACKS, SORT_KEY
-
     world = state._copy_position()
     world.history = []
     world._log = []

@@ -16,14 +16,16 @@ current language.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cardtable.cards import card_str, cards_str
 from cardtable.engine import JSON, Event
+from cardtable.games.calypso.tables import SORT_KEY
 from cardtable.games.calypso.tricks import REASONS
 from cardtable.i18n import N_, _, ngettext
 
-__all__ = ["describe_event", "materialize", "reason_words"]
+__all__ = ["describe_event", "materialize", "prompt", "reason_words", "rule_words"]
 
 _WHY = {
     "led-trump": N_("led trump stands"),
@@ -47,8 +49,6 @@ def reason_words(reason: str) -> str:
 
 
 def _sort(cards: Any) -> list[int]:
-    from cardtable.games.calypso.game import SORT_KEY
-
     return sorted(cards, key=SORT_KEY.__getitem__)
 
 
@@ -158,7 +158,7 @@ def rule_words(rule: str) -> str:
     return _(RULE_WORDS.get(rule, rule))
 
 
-def prompt(obs: dict[str, Any]) -> str:
+def prompt(obs: Mapping[str, Any]) -> str:
     """What the seat of ``obs`` must do now, in one line.
 
     >>> import cardtable

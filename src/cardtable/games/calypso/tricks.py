@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardtable.games.calypso.tables import VALUE
+
 __all__ = [
     "ALL_FOURS",
     "LAST_TRUMP",
@@ -31,9 +33,6 @@ __all__ = [
 STANDARD, LEAD_RANKS, LAST_TRUMP, ALL_FOURS = range(4)
 #: The option values of ``trick_rule``, indexed by the codes above.
 RULE_NAMES = ("standard", "lead-ranks", "last-trump", "all-fours")
-
-#: Rank value of a card id (any copy): 2..10, J 11, Q 12, K 13, A 14.
-VALUE = tuple(14 if (c % 52) < 4 else (c % 52) // 4 + 1 for c in range(208))
 
 #: Why a card won; the words are in :mod:`cardtable.games.calypso.text`.
 REASONS = (

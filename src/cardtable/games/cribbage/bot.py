@@ -39,10 +39,10 @@ from cardtable.cards import parse_card, parse_cards
 from cardtable.engine import Move
 from cardtable.errors import CardtableError
 from cardtable.games.cribbage.analysis import discard_advice
-from cardtable.games.cribbage.game import RANK as _RANK
-from cardtable.games.cribbage.game import VALUE as _VALUE
 from cardtable.games.cribbage.sampling import go_limits
 from cardtable.games.cribbage.scoring import FIVE_RANK_POINTS, RANK_WEIGHT, peg_score, score_hand
+from cardtable.games.cribbage.tables import RANK as _RANK
+from cardtable.games.cribbage.tables import VALUE as _VALUE
 from cardtable.random_bot import RandomBot
 from cardtable.seat_view import SeatView
 

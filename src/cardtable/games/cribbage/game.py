@@ -19,6 +19,7 @@ reads ``events``, which keeps simulation fast.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -33,18 +34,24 @@ from cardtable.games.cribbage.moves import (
     PLAY,
     parse_move,
 )
+from cardtable.games.cribbage.sampling import sample_world
 from cardtable.games.cribbage.scoring import peg_score, score_hand
+from cardtable.games.cribbage.tables import (
+    CLAIMING,
+    DISCARD,
+    JACK,
+    MUGGING,
+    OVER,
+    PHASES,
+    PLAYING,
+    RANK,
+    VALUE,
+)
+from cardtable.games.cribbage.text import describe_event, materialize, prompt
 from cardtable.i18n import N_, _, join_and, ngettext
 from cardtable.options import Option, OptionValue
 
-__all__ = ["CribbageGame", "CribbageState"]
-
-DISCARD, PLAYING, CLAIMING, MUGGING, OVER = range(5)
-PHASES = ("discard", "play", "claim", "muggins", "over")
-
-VALUE = tuple(min(c // 4 + 1, 10) for c in range(52))
-RANK = tuple(c // 4 + 1 for c in range(52))
-JACK = 11
+__all__ = ["PLAYING", "RANK", "VALUE", "CribbageGame", "CribbageState"]
 
 _DISCARD1_OF = DISCARD1.__getitem__
 # Keyed by the (low, high) pairs that itertools.combinations yields from a sorted hand, so the
@@ -125,9 +132,17 @@ class CribbageGame(Game):
         return parse_move(text)
 
     def describe(self, event: Event) -> str:
-        from cardtable.games.cribbage.text import describe_event
-
         return describe_event(event)
+
+    def prompt(self, observation: Mapping[str, JSON]) -> str:
+        """What the seat of ``observation`` must do now: lay away, play, claim or answer.
+
+        >>> import cardtable
+        >>> state = cardtable.load("cribbage", players=3).new_state(seed=1)
+        >>> print(state.game.prompt(state.observation(0)))
+        Your hand: 2H 2S 3H 4S 9S. Lay away one card to seat 2's crib (e.g. discard 2H).
+        """
+        return prompt(observation)
 
 
 class CribbageState(LoggedState):
@@ -473,6 +488,28 @@ class CribbageState(LoggedState):
         by_side = self.pegs if self.games_total == 1 else self.match_points
         return [by_side[s] for s in self.side[: self.n]]
 
+    def standing(self) -> list[int]:
+        """Each seat's points as if the game ended now, in the units of :attr:`scores`.
+
+        In a single game that is the pegs of the seat's side: every point is pegged the moment
+        it is made, so nothing is provisional. In a match (``games`` above 1) ``scores`` counts
+        game points, which the running game gives only once it is won: the standing is the
+        game points won so far, the same as ``scores``.
+
+        >>> import cardtable
+        >>> state = cardtable.load("cribbage").new_state(seed=1)
+        >>> while state.scores == [0, 0]:
+        ...     state.apply(state.legal_moves()[0])
+        >>> state.standing() == state.scores != [0, 0]
+        True
+        >>> match = cardtable.load("cribbage", games=3).new_state(seed=1)
+        >>> while match.observation(0)["scores"] == [0, 0]:
+        ...     match.apply(match.legal_moves()[0])
+        >>> match.standing(), match.observation(0)["scores"] != [0, 0]
+        ([0, 0], True)
+        """
+        return self.scores
+
     def _compute_legal(self) -> list[Move]:
         phase = self.phase
         if phase == PLAYING:
@@ -586,11 +623,22 @@ class CribbageState(LoggedState):
 
     # ----------------------------------------------------------------- views
 
-    def observation(self, seat: int) -> dict[str, JSON]:
-        """Only what ``seat`` may know: its own cards, the public table, the shown hands."""
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        """Only what ``seat`` may know: its own cards, the public table, the shown hands.
+
+        ``None`` is a spectator: the same view without a ``hand``, the cards ``laid_away``
+        or ``legal_moves`` (the crib stays face down until it is shown).
+
+        >>> import cardtable
+        >>> state = cardtable.load("cribbage").new_state(seed=1)
+        >>> state.apply(state.legal_moves()[0])
+        >>> view = state.observation(None)
+        >>> view["seat"], "hand" in view, "laid_away" in view, view["hand_sizes"]
+        (None, False, False, [4, 6])
+        """
         n = self.n
-        if not 0 <= seat < n:
-            raise ValueError(f"seat must be 0 to {n - 1}, not {seat!r}")
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
         to_move = self.to_move
         shown = [
             {
@@ -600,7 +648,7 @@ class CribbageState(LoggedState):
             }
             for owner, what in self._show_order()[: self.shows]
         ]
-        return {
+        obs: dict[str, JSON] = {
             "game": "cribbage",
             "seat": seat,
             "players": n,
@@ -612,8 +660,8 @@ class CribbageState(LoggedState):
             "scores": [self.pegs[self.side[s]] for s in range(n)],
             "match_points": [self.match_points[self.side[s]] for s in range(n)],
             "target": self.target,
-            "hand": cards_str(self.hands[seat]),
-            "laid_away": cards_str(self.discards[seat]),
+            "hand": None if seat is None else cards_str(self.hands[seat]),
+            "laid_away": None if seat is None else cards_str(self.discards[seat]),
             "hand_sizes": [len(self.hands[s]) for s in range(n)],
             "crib_size": len(self.crib),
             "starter": card_str(self.starter) if self.starter >= 0 else None,
@@ -623,10 +671,11 @@ class CribbageState(LoggedState):
             "shown": shown,
             "legal_moves": [m.text for m in self.legal_moves()] if to_move == seat else [],
         }
+        if seat is None:  # a spectator holds no cards and has no moves
+            del obs["hand"], obs["laid_away"], obs["legal_moves"]
+        return obs
 
     def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
-        from cardtable.games.cribbage.text import materialize
-
         return materialize(entry, self.target)
 
     @property
@@ -668,6 +717,4 @@ class CribbageState(LoggedState):
         return other
 
     def sample_world(self, seat: int, rng: random.Random) -> CribbageState:
-        from cardtable.games.cribbage.sampling import sample_world
-
         return sample_world(self, seat, rng)

@@ -1,6 +1,6 @@
 """Cribbage worlds: one seat's view completed by redealing every card hidden from it.
 
-A world is what a search bot plays out (determinization): a full :class:`CribbageState` that
+A world is what a search bot plays out (determinization): a full ``CribbageState`` that
 agrees with everything the seat knows (its own cards, the table, the shown hands, who said go at
 which count) and deals the rest of the pack at random. It is built from public facts and the
 seat's own cards only, so two states that look the same to the seat give the same world.
@@ -19,14 +19,52 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any, Protocol, Self, TypeVar
 
 from cardtable.cards import shuffle
-from cardtable.engine import PackSource
+from cardtable.engine import Event, Move, PackSource
 from cardtable.errors import CardtableError
-from cardtable.games.cribbage.game import PLAYING, VALUE, CribbageState
 from cardtable.games.cribbage.moves import PLAY
+from cardtable.games.cribbage.tables import PLAYING, VALUE
 
-__all__ = ["go_limits", "sample_world"]
+__all__ = ["Position", "go_limits", "sample_world"]
+
+
+class Position(Protocol):
+    """What a world is made from: the parts of a Cribbage state that this module reads and
+    sets (the game's state is one; naming it here would import the game)."""
+
+    seed: int
+    decks: tuple[tuple[int, ...], ...]
+    history: list[str]
+    _src: PackSource
+    _log: list[tuple[Any, ...]]
+    _events: list[Event]
+    _mat: int
+    n: int
+    phase: int
+    turn: int
+    dealer: int
+    deal_start: int
+    count: int
+    shows: int
+    starter: int
+    starter_card: int
+    hands: list[list[int]]
+    kept: list[list[int]]
+    hand_moves: list[list[Move]]
+    discards: list[tuple[int, ...]]
+    crib: list[int]
+    seq: list[int]
+
+    def _show_order(self) -> list[tuple[int, str]]: ...
+
+    def _shown_cards(self, seat: int, what: str) -> list[int]: ...
+
+    def _copy_position(self) -> Self: ...
+
+
+P = TypeVar("P", bound=Position)
 
 # Draws of the hidden hands before the seat to move is given a card that fits on purpose; the
 # retries keep the worlds uniform in all but contrived positions.
@@ -96,7 +134,7 @@ def go_limits(
     return limits
 
 
-def _logged_limits(state: CribbageState, limits: list[int]) -> None:
+def _logged_limits(state: Position, limits: list[int]) -> None:
     """Raise ``limits`` by the goes in the log of the current deal: the log knows the goes
     said as a game was won, which the order of play cannot show (a world's log is shorter, but
     what it holds is just as true)."""
@@ -155,7 +193,7 @@ def _hidden_hands(
     raise AssertionError("unreachable: the last try always gives the mover a card that fits")
 
 
-def sample_world(state: CribbageState, seat: int, rng: random.Random) -> CribbageState:
+def sample_world(state: P, seat: int, rng: random.Random) -> P:
     """A complete state that ``seat`` cannot tell from ``state``, its hidden cards redealt.
 
     See :meth:`cardtable.engine.State.sample_world`. The world keeps the public state and the

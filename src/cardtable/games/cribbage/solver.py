@@ -31,8 +31,8 @@ from cardtable.engine import Move
 from cardtable.errors import CardtableError
 from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.games.cribbage.bot import CribbageRulesBot
-from cardtable.games.cribbage.game import RANK as _RANK
 from cardtable.games.cribbage.scoring import peg_score
+from cardtable.games.cribbage.tables import RANK as _RANK
 from cardtable.seat_view import SeatView
 
 __all__ = ["CribbageSolverBot", "peg_value", "play_values"]

@@ -19,7 +19,7 @@ current language (:mod:`cardtable.i18n`), from the data's ``reason`` and ``point
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardtable.cards import card_str, cards_str
@@ -27,7 +27,7 @@ from cardtable.engine import JSON, Event
 from cardtable.games.cribbage.scoring import breakdown, peg_points
 from cardtable.i18n import N_, _, join_and, ngettext
 
-__all__ = ["call", "describe_event", "materialize", "reason_name"]
+__all__ = ["call", "describe_event", "materialize", "prompt", "reason_name"]
 
 # The name of every score reason (and show combination kind), marked for translation.
 _REASONS = {
@@ -264,3 +264,58 @@ def describe_event(event: Event) -> str:
             pegs="-".join(str(p) for p in d["pegs"]),
         )
     return kind
+
+
+def _cards(cards: Any) -> str:
+    return " ".join(str(c) for c in cards) if cards else _("(none)")
+
+
+def _example(obs: Mapping[str, Any]) -> str:
+    legal = obs.get("legal_moves") or []
+    return str(legal[0]) if legal else ""
+
+
+def prompt(obs: Mapping[str, Any]) -> str:
+    """One line telling the seat of a Cribbage observation what it must do now.
+
+    >>> import cardtable
+    >>> state = cardtable.load("cribbage").new_state(seed=1)
+    >>> print(prompt(state.observation(0)))
+    Your hand: 2H 4C 7S 9S JC QD. Lay away two cards to seat 1's crib (e.g. discard 2H 4C).
+    """
+    phase = obs.get("phase")
+    seat, dealer = obs.get("seat"), obs.get("dealer")
+    hand = _cards(obs.get("hand"))
+    if phase == "discard":
+        own = seat == dealer
+        if obs.get("players") == 2:
+            ask = (
+                _("Lay away two cards to your crib")
+                if own
+                else _("Lay away two cards to seat {seat}'s crib")
+            )
+        else:
+            ask = (
+                _("Lay away one card to your crib")
+                if own
+                else _("Lay away one card to seat {seat}'s crib")
+            )
+        return _("Your hand: {hand}. {ask} (e.g. {example}).").format(
+            hand=hand, ask=ask.format(seat=dealer), example=_example(obs)
+        )
+    if phase == "play":
+        count_cards = obs.get("count_cards") or []
+        count = obs.get("count", 0)
+        on_table = f" ({_cards(count_cards)})" if count_cards else ""
+        return _(
+            "Your hand: {hand}. The count is {count}{on_table}; play a card (e.g. {example})."
+        ).format(hand=hand, count=count, on_table=on_table, example=_example(obs))
+    if phase == "claim":
+        shown = (obs.get("shown") or [{}])[-1]
+        what = _("crib") if shown.get("what") == "crib" else _("hand")
+        return _(
+            "Your {what}: {cards} with the starter {starter}. Claim its points (claim N)."
+        ).format(what=what, cards=_cards(shown.get("cards")), starter=obs.get("starter"))
+    if phase == "muggins":
+        return _("The claim missed points: call muggins to take them, or pass.")
+    return _("Your move (type moves to list them).")

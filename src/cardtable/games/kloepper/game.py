@@ -29,7 +29,7 @@ turn (the knocker's partner may only pass), so who is asked tells nothing either
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.cards import cards_str, parse_card
@@ -44,41 +44,33 @@ from cardtable.games.kloepper.moves import (
     PLAY,
     parse_move,
 )
+from cardtable.games.kloepper.sampling import sample_world
 from cardtable.games.kloepper.scoring import QUEENS_WIN, result_key, scoring_table
 from cardtable.games.kloepper.tables import (
     CALLABLE,
+    DECLARE,
     KEY,
     KEY_NAMES,
+    KNOCKOFF,
+    OVER,
     PACK,
+    PHASES,
+    PLAYING,
     POINTS,
     POWER,
     QC,
     QS,
+    SEATS,
     TRUMP,
+    hand_order,
 )
+from cardtable.games.kloepper.text import describe_event, materialize, prompt
 from cardtable.i18n import N_, _, join_and, ngettext
 from cardtable.options import Option, OptionValue
 
 __all__ = ["KloepperGame", "KloepperState", "hand_order"]
 
-DECLARE, KNOCKOFF, PLAYING, OVER = range(4)
-PHASES = ("declare", "knock-off", "play", "over")
-SEATS = 4
 ALL = 0b1111
-
-# Trumps high to low, then clubs, hearts, spades high to low: the order a hand is shown in.
-_ORDER = {c: (0 if KEY[c] == TRUMP else 1 + (0, 0, 1, 2)[c % 4], -POWER[c]) for c in PACK}
-_DISPLAY = {c: i for i, c in enumerate(sorted(PACK, key=_ORDER.__getitem__))}
-
-
-def hand_order(cards: Sequence[int]) -> list[int]:
-    """Cards sorted as a hand is shown: trumps high to low, then clubs, hearts, spades.
-
-    >>> from cardtable.cards import parse_cards, cards_str
-    >>> cards_str(hand_order(parse_cards("9H AC JD QS 10H KD")))
-    ['QS', 'JD', 'KD', 'AC', '10H', '9H']
-    """
-    return sorted(cards, key=_DISPLAY.__getitem__)
 
 
 SUMMARY = N_("""\
@@ -165,9 +157,17 @@ class KloepperGame(Game):
         return parse_move(text)
 
     def describe(self, event: Event) -> str:
-        from cardtable.games.kloepper.text import describe_event
-
         return describe_event(event)
+
+    def prompt(self, observation: Mapping[str, JSON]) -> str:
+        """What the seat of ``observation`` must do now: declare, answer a knock, or play.
+
+        >>> import cardtable
+        >>> state = cardtable.load("kloepper").new_state(seed=1)
+        >>> print(state.game.prompt(state.observation(0)))
+        Your hand: 9D KC AH 10H QH AS. Declare: pass (only the holder of both black queens calls).
+        """
+        return prompt(observation)
 
 
 def _pack_needed() -> str:
@@ -447,7 +447,7 @@ class KloepperState(LoggedState):
         phase = self.phase
         seat = self.turn
         hand = self.hands[seat]
-        foreign = [c for c in move.cards if c not in _DISPLAY]
+        foreign = [c for c in move.cards if c not in PACK]
         if foreign:
             return _("{card} is not in the Kloepper pack (9 10 J Q K A of each suit)").format(
                 card=cards_str(foreign)[0]
@@ -474,7 +474,7 @@ class KloepperState(LoggedState):
                 card=cards_str([card])[0]
             )
         if phase == KNOCKOFF:
-            if move is KNOCK_OFF:
+            if self.team >> seat & 1:  # the seat knows its side from its own cards
                 return _("you are on the knocker's side, so you may only pass")
             return _(
                 "seat {seat} has knocked: knock off (claim every trick for your side) or pass"
@@ -490,12 +490,8 @@ class KloepperState(LoggedState):
         card = move.cards[0]
         if card not in hand:
             return _not_in_hand(cards_str([card]))
-        led = KEY[self.trick[0]]
-        follow = [c for c in hand if KEY[c] == led]
-        return _("you must follow {suit} ({lead} was led) with {cards}").format(
-            suit=_key_name(led),
-            lead=cards_str([self.trick[0]])[0],
-            cards=join_and(cards_str(follow)),
+        return _("you must follow {suit} ({lead} was led)").format(
+            suit=_key_name(KEY[self.trick[0]]), lead=cards_str([self.trick[0]])[0]
         )
 
     # ----------------------------------------------------------------- knowledge
@@ -583,20 +579,32 @@ class KloepperState(LoggedState):
 
     # ----------------------------------------------------------------- views
 
-    def observation(self, seat: int) -> dict[str, JSON]:
-        """Only what ``seat`` may know: its own cards, the table, the sides it can tell."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-            raise ValueError(f"seat must be 0 to {SEATS - 1}, not {seat!r}")
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        """Only what ``seat`` may know: its own cards, the table, the sides it can tell.
+
+        ``None`` is a spectator: the same view without a ``hand``, ``partner``, ``may_knock``
+        or ``legal_moves``, and with only the sides that are public (``roles``).
+
+        >>> import cardtable
+        >>> state = cardtable.load("kloepper").new_state(seed=1)
+        >>> view = state.observation(None)
+        >>> view["seat"], "hand" in view, view["roles"], view["hand_sizes"]
+        (None, False, [None, None, None, None], [6, 6, 6, 6])
+        """
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS
+        ):
+            raise ValueError(f"seat must be 0 to {SEATS - 1} or None, not {seat!r}")
         to_move = self.to_move
         roles = self.roles(seat)
-        mine = roles[seat]
+        mine = None if seat is None else roles[seat]
         partner = None
-        if mine in ("queens", "opponents"):
+        if seat is not None and mine in ("queens", "opponents"):
             mates = [s for s in range(SEATS) if s != seat and roles[s] == mine]
             if len(mates) == 1 and roles.count(None) == 0:
                 partner = mates[0]
         trick_seats = [(self.leader + i) % SEATS for i in range(len(self.trick))]
-        return {
+        obs: dict[str, JSON] = {
             "game": "kloepper",
             "seat": seat,
             "players": SEATS,
@@ -606,7 +614,7 @@ class KloepperState(LoggedState):
             "dealer": self.dealer,
             "scores": list(self.points),
             "target": self.target,
-            "hand": cards_str(self.hands[seat]),
+            "hand": None if seat is None else cards_str(self.hands[seat]),
             "hand_sizes": [len(h) for h in self.hands],
             "call": cards_str([self.call])[0] if self.call >= 0 else None,
             "caller": self.caller if self.caller >= 0 else None,
@@ -634,6 +642,9 @@ class KloepperState(LoggedState):
             ],
             "legal_moves": [m.text for m in self.legal_moves()] if to_move == seat else [],
         }
+        if seat is None:  # a spectator holds no cards, has no side and no moves
+            del obs["hand"], obs["partner"], obs["may_knock"], obs["legal_moves"]
+        return obs
 
     def _declared(self) -> list[str | None]:
         """What each seat has declared so far: ``call AH``, ``no call``, or None (not yet)."""
@@ -645,8 +656,6 @@ class KloepperState(LoggedState):
         return out
 
     def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
-        from cardtable.games.kloepper.text import materialize
-
         return materialize(entry)
 
     @property
@@ -679,6 +688,4 @@ class KloepperState(LoggedState):
         return other
 
     def sample_world(self, seat: int, rng: random.Random) -> KloepperState:
-        from cardtable.games.kloepper.sampling import sample_world
-
         return sample_world(self, seat, rng)

@@ -23,14 +23,45 @@ from __future__ import annotations
 import random
 from itertools import product
 from math import factorial
+from typing import Any, Protocol, Self, TypeVar
 
 from cardtable.cards import shuffle
-from cardtable.engine import PackSource
+from cardtable.engine import Event, PackSource
 from cardtable.errors import CardtableError
-from cardtable.games.kloepper.game import DECLARE, SEATS, KloepperState, hand_order
-from cardtable.games.kloepper.tables import KEY, PACK, QC, QS
+from cardtable.games.kloepper.tables import DECLARE, KEY, PACK, QC, QS, SEATS, hand_order
 
-__all__ = ["sample_world"]
+__all__ = ["Position", "sample_world"]
+
+
+class Position(Protocol):
+    """What a world is made from: the parts of a Kloepper state that this module reads and
+    sets (the game's state is one; naming it here would import the game)."""
+
+    seed: int
+    decks: tuple[tuple[int, ...], ...]
+    history: list[str]
+    _src: PackSource
+    _log: list[tuple[Any, ...]]
+    _events: list[Event]
+    _mat: int
+    deal_start: int
+    phase: int
+    call: int
+    caller: int
+    team: int
+    alone: bool
+    knocker: int
+    knock_off: int
+    hands: list[list[int]]
+    dealt: tuple[tuple[int, ...], ...]
+    voids: list[int]
+
+    def _played_by(self) -> list[tuple[int, int]]: ...
+
+    def _copy_position(self) -> Self: ...
+
+
+P = TypeVar("P", bound=Position)
 
 _TRIES = 30
 
@@ -92,7 +123,7 @@ def _fill(
     return hands
 
 
-def sample_world(state: KloepperState, seat: int, rng: random.Random) -> KloepperState:
+def sample_world(state: P, seat: int, rng: random.Random) -> P:
     """A complete state that ``seat`` cannot tell from ``state``, its hidden cards redealt.
 
     See :meth:`cardtable.engine.State.sample_world`. The world keeps the public state and the

@@ -1,4 +1,6 @@
-"""Kloepper's cards as the standard card ids (``(rank - 1) * 4 + suit``) and its fixed tables.
+"""Kloepper's cards as the standard card ids (``(rank - 1) * 4 + suit``) and its fixed tables:
+the seats, the phases of a deal, the order a hand is shown in. This module imports nothing of
+the game, so every other module of it may read these.
 
 The pack is the 24 cards 9 10 J Q K A of each suit. The trumps form a fifth "suit" (``TRUMP``):
 the black queens, every jack and the diamonds; the plain suits rank A 10 K Q 9.
@@ -14,24 +16,38 @@ the black queens, every jack and the diamonds; the plain suits rank A 10 K Q 9.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardtable.cards import parse_card, parse_cards
 
 __all__ = [
     "ACES",
     "BLACK_QUEENS",
     "CALLABLE",
+    "DECLARE",
     "KEY",
     "KEY_MASK",
     "KEY_NAMES",
+    "KNOCKOFF",
+    "OVER",
     "PACK",
     "PACK_MASK",
+    "PHASES",
+    "PLAYING",
     "POINTS",
     "POWER",
     "QC",
     "QS",
+    "SEATS",
     "TRUMP",
     "TRUMPS",
+    "hand_order",
 ]
+
+SEATS = 4
+DECLARE, KNOCKOFF, PLAYING, OVER = range(4)
+#: The phase names the observation gives, indexed by the codes above.
+PHASES = ("declare", "knock-off", "play", "over")
 
 #: The suit key of the trumps; plain suits keep their suit number (clubs 0, hearts 2, spades 3).
 TRUMP = 4
@@ -67,3 +83,17 @@ for _s in "CHS":
 POWER: tuple[int, ...] = tuple(_power)
 #: The cards of each suit key, as a bitmask.
 KEY_MASK: tuple[int, ...] = tuple(sum(1 << c for c in PACK if KEY[c] == k) for k in range(5))
+
+# Trumps high to low, then clubs, hearts, spades high to low: the order a hand is shown in.
+_ORDER = {c: (0 if KEY[c] == TRUMP else 1 + (0, 0, 1, 2)[c % 4], -POWER[c]) for c in PACK}
+_DISPLAY = {c: i for i, c in enumerate(sorted(PACK, key=_ORDER.__getitem__))}
+
+
+def hand_order(cards: Sequence[int]) -> list[int]:
+    """Cards sorted as a hand is shown: trumps high to low, then clubs, hearts, spades.
+
+    >>> from cardtable.cards import parse_cards, cards_str
+    >>> cards_str(hand_order(parse_cards("9H AC JD QS 10H KD")))
+    ['QS', 'JD', 'KD', 'AC', '10H', '9H']
+    """
+    return sorted(cards, key=_DISPLAY.__getitem__)

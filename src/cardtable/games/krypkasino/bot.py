@@ -36,8 +36,8 @@ from cardtable.games.krypkasino.captures import (
     POINTS,
     RANK,
     captures,
+    expand_takes,
 )
-from cardtable.games.krypkasino.game import expand_takes
 from cardtable.random_bot import RandomBot
 from cardtable.seat_view import SeatView
 

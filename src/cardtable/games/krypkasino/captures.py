@@ -4,7 +4,7 @@ A table is described for the search by how many cards of each rank lie on it, pa
 (four bits a rank: two packs hold at most eight cards of a rank), so the answer for a played
 value and a table is computed once and then found by one dict look-up. A capture is a *take*:
 how many cards of each rank it takes; which faces of a rank are taken is the player's choice and
-is expanded by the game.
+is expanded by :func:`expand_takes`.
 
 >>> from cardtable.cards import parse_cards
 >>> table = rank_code(parse_cards("3C 3D 6S"))
@@ -17,12 +17,13 @@ is expanded by the game.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import product
+from itertools import combinations, product
 from typing import NamedTuple
 
 from cardtable.cards import PACK_SIZE
 
 __all__ = [
+    "FACE_KEY",
     "HAND_VALUE",
     "POINTS",
     "RANK",
@@ -32,10 +33,16 @@ __all__ = [
     "captures",
     "clear_cache",
     "counts_of",
+    "expand_takes",
     "points_of",
     "rank_code",
 ]
 
+#: The sort key of each card id of both packs: hands, tables and piles are kept in face order,
+#: the first copy of a face before the second.
+FACE_KEY: tuple[int, ...] = tuple(
+    (c % PACK_SIZE) * 2 + c // PACK_SIZE for c in range(2 * PACK_SIZE)
+)
 #: Rank (1 ace .. 13 king) of each card id of both packs.
 RANK: tuple[int, ...] = tuple((c % PACK_SIZE) // 4 + 1 for c in range(2 * PACK_SIZE))
 #: Capture value of a card played from the hand: the ace counts 14.
@@ -214,3 +221,33 @@ def clear_cache() -> None:
     """Forget every cached answer (for timing the search from cold)."""
     _CACHE.clear()
     _PARTITION.clear()
+
+
+def expand_takes(
+    takes: tuple[tuple[tuple[int, int], ...], ...], by_rank: dict[int, list[int]]
+) -> list[tuple[int, ...]]:
+    """The distinct sets of table faces (sorted) that the rank-count ``takes`` can name;
+    ``by_rank`` lists the table's faces of each rank (repeats for both copies), sorted.
+
+    >>> from cardtable.cards import parse_cards, cards_str
+    >>> three_c, three_d, six_s = parse_cards("3C 3D 6S")
+    >>> takes = (((3, 1), (6, 1)),)  # one 3 and one 6
+    >>> [cards_str(t) for t in expand_takes(takes, {3: [three_c, three_d], 6: [six_s]})]
+    [['3C', '6S'], ['3D', '6S']]
+    """
+    out: dict[tuple[int, ...], None] = {}
+    for take in takes:
+        parts: list[list[tuple[int, ...]]] = []
+        for rank, count in take:
+            faces = by_rank[rank]
+            if count == len(faces) or faces[0] == faces[-1]:
+                parts.append([tuple(faces[:count])])
+            else:
+                parts.append(list(dict.fromkeys(combinations(faces, count))))
+        if len(parts) == 1:
+            for chosen in parts[0]:
+                out[tuple(sorted(chosen))] = None
+        else:
+            for combo in product(*parts):
+                out[tuple(sorted(f for part in combo for f in part))] = None
+    return list(out)

@@ -21,7 +21,7 @@ reads ``events``.
 from __future__ import annotations
 
 import random
-from itertools import combinations, product
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardtable.cards import PACK_SIZE, card_str, cards_str
@@ -29,13 +29,17 @@ from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
 from cardtable.errors import OptionError
 from cardtable.games.krypkasino.captures import (
     CARD_STEP,
+    FACE_KEY,
     HAND_VALUE,
     POINTS,
     RANK,
     captures,
+    expand_takes,
 )
 from cardtable.games.krypkasino.moves import PLAY, parse_move, play_take
-from cardtable.i18n import N_, _, join_and
+from cardtable.games.krypkasino.sampling import sample_world
+from cardtable.games.krypkasino.text import describe_event, materialize, prompt
+from cardtable.i18n import N_, _
 from cardtable.options import Option, OptionValue
 
 __all__ = ["DEALS", "KrypkasinoGame", "KrypkasinoState", "expand_takes", "teams_of"]
@@ -52,10 +56,7 @@ EXTRA = 4  # cards to each player in an extra deal, two at a time
 COURT = 11  # jacks and above are court cards
 
 # Hands are kept in face order, the first copy of a face before the second.
-_FACE_KEY: tuple[int, ...] = tuple(
-    (c % PACK_SIZE) * 2 + c // PACK_SIZE for c in range(2 * PACK_SIZE)
-)
-_face_key = _FACE_KEY.__getitem__
+_face_key = FACE_KEY.__getitem__
 
 SUMMARY = N_("""\
 Krypkasino: Swedish misère casino for 2 to 6 players, alone or in teams, with two packs.
@@ -148,9 +149,17 @@ class KrypkasinoGame(Game):
         return parse_move(text)
 
     def describe(self, event: Event) -> str:
-        from cardtable.games.krypkasino.text import describe_event
-
         return describe_event(event)
+
+    def prompt(self, observation: Mapping[str, JSON]) -> str:
+        """What the seat of ``observation`` must do now: play a card, or sweep.
+
+        >>> import cardtable
+        >>> state = cardtable.load("krypkasino", players=2).new_state(seed=1)
+        >>> print(state.game.prompt(state.observation(0)))
+        Your hand: AD 3S 4D 5D 7S 10C. Table: 5D 8S AH AH. Play a card (e.g. play AD).
+        """
+        return prompt(observation)
 
 
 class KrypkasinoState(LoggedState):
@@ -451,6 +460,14 @@ class KrypkasinoState(LoggedState):
         self._play(self.turn, move)
 
     def _why_illegal(self, move: Move) -> str:
+        """Why the seat to move may not play ``move``: from its own hand and the table alone,
+        never listing the moves it may make.
+
+        >>> import cardtable
+        >>> state = cardtable.load("krypkasino", players=2).new_state(seed=1)
+        >>> state.refusal(state.game.parse_move("play 3S take 5D"))
+        '3S captures nothing on this table; it creeps (play 3S)'
+        """
         if move.verb != "play" or not move.cards or move.number is not None:
             return _("it is your turn to play a card (play C)")
         foreign = [c for c in move.cards if not 0 <= c < PACK_SIZE]
@@ -460,44 +477,46 @@ class KrypkasinoState(LoggedState):
         hand = self.hands[self.turn]
         if face not in hand and face + PACK_SIZE not in hand:
             return _("{card} is not in your hand").format(card=card_str(face))
-        legal = self._legal()
-        mine = [m for m in legal if m.cards[0] == face]
+        mine = [m for m in self._legal() if m.cards[0] == face]
         if not mine:
-            sweepers = join_and(card_str(m.cards[0]) for m in legal)
-            return _(
-                "a card in your hand can take the whole table, so you must sweep with {cards}"
-            ).format(cards=sweepers)
-        choices = join_and(m.text for m in mine)
+            return _("a card in your hand can take the whole table, so you must sweep")
+        card = card_str(face)
         if len(move.cards) == 1:
-            return _("{card} can capture in more than one way; choose one: {choices}").format(
-                card=card_str(face), choices=choices
-            )
+            return _(
+                "{card} can capture in more than one way; name the cards it takes "
+                "(play {card} take C C...)"
+            ).format(card=card)
         if self._caps[mine[0]] == () and len(mine) == 1:
-            return _("{card} captures nothing on this table; it creeps: {choices}").format(
-                card=card_str(face), choices=choices
+            return _("{card} captures nothing on this table; it creeps (play {card})").format(
+                card=card
             )
         return _(
             "{card} cannot take {cards}: the captured cards must form groups worth {value} "
-            "each and leave no such group on the table; choose one: {choices}"
-        ).format(
-            card=card_str(face),
-            cards=" ".join(cards_str(move.cards[1:])),
-            value=HAND_VALUE[face],
-            choices=choices,
-        )
+            "each and leave no such group on the table"
+        ).format(card=card, cards=" ".join(cards_str(move.cards[1:])), value=HAND_VALUE[face])
 
     # ----------------------------------------------------------------- views
 
-    def observation(self, seat: int) -> dict[str, JSON]:
-        """Only what ``seat`` may know: its own hand and everything that lay face up."""
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        """Only what ``seat`` may know: its own hand and everything that lay face up.
+
+        ``None`` is a spectator: the same view without a ``hand``, ``must_sweep`` (which
+        tells of the hand to move) or ``legal_moves``.
+
+        >>> import cardtable
+        >>> state = cardtable.load("krypkasino", players=2).new_state(seed=3)
+        >>> view = state.observation(None)
+        >>> view["seat"], "hand" in view, "must_sweep" in view, view["hand_sizes"]
+        (None, False, False, [6, 6])
+        """
         n = self.n
-        if not 0 <= seat < n:
-            raise ValueError(f"seat must be 0 to {n - 1}, not {seat!r}")
+        if seat is not None and not 0 <= seat < n:
+            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
         to_move = self.to_move
         piles = [sorted(p, key=_face_key) for p in self.piles]
         captured = [sum(POINTS[c] for c in p) for p in piles]
         legal = [m.text for m in self.legal_moves()] if to_move == seat else []
-        return {
+        obs: dict[str, JSON] = {
             "game": "krypkasino",
             "seat": seat,
             "players": n,
@@ -506,7 +525,7 @@ class KrypkasinoState(LoggedState):
             "hands_in_game": self.deals_total,
             "dealer": self.dealer,
             "to_move": to_move,
-            "hand": cards_str(self.hands[seat]),
+            "hand": None if seat is None else cards_str(self.hands[seat]),
             "hand_sizes": [len(h) for h in self.hands],
             "table": cards_str(self.table),
             "set_aside": cards_str(self.aside),
@@ -523,6 +542,9 @@ class KrypkasinoState(LoggedState):
             "must_sweep": bool(legal) and self._obliged(),
             "legal_moves": legal,
         }
+        if seat is None:  # a spectator holds no cards and has no moves
+            del obs["hand"], obs["must_sweep"], obs["legal_moves"]
+        return obs
 
     def _obliged(self) -> bool:
         """Whether the seat to act holds a card that sweeps the table (and so must sweep)."""
@@ -532,8 +554,6 @@ class KrypkasinoState(LoggedState):
         )
 
     def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
-        from cardtable.games.krypkasino.text import materialize
-
         return materialize(entry, self.n)
 
     @property
@@ -573,36 +593,4 @@ class KrypkasinoState(LoggedState):
         return other
 
     def sample_world(self, seat: int, rng: random.Random) -> KrypkasinoState:
-        from cardtable.games.krypkasino.sampling import sample_world
-
         return sample_world(self, seat, rng)
-
-
-def expand_takes(
-    takes: tuple[tuple[tuple[int, int], ...], ...], by_rank: dict[int, list[int]]
-) -> list[tuple[int, ...]]:
-    """The distinct sets of table faces (sorted) that the rank-count ``takes`` can name;
-    ``by_rank`` lists the table's faces of each rank (repeats for both copies), sorted.
-
-    >>> from cardtable.cards import parse_cards, cards_str
-    >>> three_c, three_d, six_s = parse_cards("3C 3D 6S")
-    >>> takes = (((3, 1), (6, 1)),)  # one 3 and one 6
-    >>> [cards_str(t) for t in expand_takes(takes, {3: [three_c, three_d], 6: [six_s]})]
-    [['3C', '6S'], ['3D', '6S']]
-    """
-    out: dict[tuple[int, ...], None] = {}
-    for take in takes:
-        parts: list[list[tuple[int, ...]]] = []
-        for rank, count in take:
-            faces = by_rank[rank]
-            if count == len(faces) or faces[0] == faces[-1]:
-                parts.append([tuple(faces[:count])])
-            else:
-                parts.append(list(dict.fromkeys(combinations(faces, count))))
-        if len(parts) == 1:
-            for chosen in parts[0]:
-                out[tuple(sorted(chosen))] = None
-        else:
-            for combo in product(*parts):
-                out[tuple(sorted(f for part in combo for f in part))] = None
-    return list(out)

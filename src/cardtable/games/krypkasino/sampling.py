@@ -19,20 +19,45 @@ True
 from __future__ import annotations
 
 import random
+from typing import Any, Protocol, Self, TypeVar
 
 from cardtable.cards import PACK_SIZE, shuffle
-from cardtable.engine import PackSource
+from cardtable.engine import Event, PackSource
 from cardtable.errors import CardtableError
-from cardtable.games.krypkasino.captures import HAND_VALUE, captures, rank_code
-from cardtable.games.krypkasino.game import _FACE_KEY, KrypkasinoState
+from cardtable.games.krypkasino.captures import FACE_KEY, HAND_VALUE, captures, rank_code
 
-__all__ = ["forbidden_values", "sample_world", "sweep_values", "unseen_cards"]
+__all__ = ["Position", "forbidden_values", "sample_world", "sweep_values", "unseen_cards"]
+
+
+class Position(Protocol):
+    """What a world is made from: the parts of a Krypkasino state that this module reads and
+    sets (the game's state is one; naming it here would import the game)."""
+
+    seed: int
+    decks: tuple[tuple[int, ...], ...]
+    history: list[str]
+    _src: PackSource
+    _log: list[tuple[Any, ...]]
+    _events: list[Event]
+    _mat: int
+    n: int
+    deal_start: int
+    hands: list[list[int]]
+    table: list[int]
+    aside: list[int]
+    piles: list[list[int]]
+    stock: list[int]
+
+    def _copy_position(self) -> Self: ...
+
+
+P = TypeVar("P", bound=Position)
 
 # Draws of the hidden hands before the tabbe-obligation constraints are dropped.
 _TRIES = 50
 
 
-def unseen_cards(state: KrypkasinoState, seat: int) -> list[int]:
+def unseen_cards(state: Position, seat: int) -> list[int]:
     """The card ids ``seat`` has not seen this hand (the other hands and the stock), in face
     order: two states that differ only in which copy of a face lies where list the same faces.
 
@@ -44,7 +69,7 @@ def unseen_cards(state: KrypkasinoState, seat: int) -> list[int]:
     known = {*state.hands[seat], *state.table, *state.aside}
     for pile in state.piles:
         known.update(pile)
-    return sorted((c for c in range(2 * PACK_SIZE) if c not in known), key=_FACE_KEY.__getitem__)
+    return sorted((c for c in range(2 * PACK_SIZE) if c not in known), key=FACE_KEY.__getitem__)
 
 
 def sweep_values(code: int) -> frozenset[int]:
@@ -59,7 +84,7 @@ def sweep_values(code: int) -> frozenset[int]:
     return frozenset(v for v in range(2, 15) if captures(v, code).sweeps)
 
 
-def forbidden_values(state: KrypkasinoState) -> list[set[int]]:
+def forbidden_values(state: Position) -> list[set[int]]:
     """For each seat, the hand values it cannot hold now, as the tabbe obligation shows.
 
     A player who could sweep must sweep; so at each turn since the last deal where a player
@@ -119,14 +144,14 @@ def _hidden_hands(
             if len(chosen) < sizes[s]:
                 ok = False
                 break
-            hands[s] = sorted(chosen, key=_FACE_KEY.__getitem__)
+            hands[s] = sorted(chosen, key=FACE_KEY.__getitem__)
             pool = rest
         if ok:
             return hands, pool
     raise AssertionError("unreachable: the last try has no constraint")
 
 
-def sample_world(state: KrypkasinoState, seat: int, rng: random.Random) -> KrypkasinoState:
+def sample_world(state: P, seat: int, rng: random.Random) -> P:
     """A complete state that ``seat`` cannot tell from ``state``, its hidden cards redealt.
 
     See :meth:`cardtable.engine.State.sample_world`. The other hands hold no card that the

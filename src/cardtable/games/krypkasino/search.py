@@ -9,7 +9,7 @@
 >>> import cardtable
 >>> state = cardtable.load("krypkasino", players=4, teams="pairs").new_state(seed=1)
 >>> SEARCH.horizon(state), SEARCH.sides(state)
-((1, 2), [0, 1, 0, 1])
+((1, 5), [0, 1, 0, 1])
 """
 
 from __future__ import annotations

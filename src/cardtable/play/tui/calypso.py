@@ -13,7 +13,7 @@ from rich.text import Text
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from cardtable.engine import Event
-from cardtable.games.calypso.text import prompt, reason_words, rule_words
+from cardtable.games.calypso.text import reason_words, rule_words
 from cardtable.i18n import _
 from cardtable.play.look import card_text
 from cardtable.play.tui.face import Obs, TableFace, register_face
@@ -143,7 +143,7 @@ class CalypsoFace(TableFace):
         if to_move is None:
             return _("The game is over.")
         if to_move == viewer:
-            return prompt(dict(obs))
+            return self.game.prompt(obs)
         name = self.seat_name(to_move, players, viewer)
         if obs.get("trick"):
             return _("{name} to play; {suit} was led.").format(name=name, suit=obs.get("led"))

@@ -15,7 +15,6 @@ from cardtable.engine import Event
 from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.games.cribbage.text import call
 from cardtable.i18n import _
-from cardtable.play.prompts import prompt
 from cardtable.play.tui.face import Obs, Panel, TableFace, register_face
 
 __all__ = ["CribbageFace"]
@@ -103,7 +102,7 @@ class CribbageFace(TableFace):
         if to_move is None:
             return _("The game is over.")
         if to_move == viewer:
-            return prompt("cribbage", obs)
+            return self.game.prompt(obs)
         name = self.seat_name(to_move, players, viewer)
         phase = obs.get("phase")
         if phase == "discard":

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.engine import Event
-from cardtable.games.kloepper.text import RESULT_NAMES, prompt, result_name
+from cardtable.games.kloepper.text import RESULT_NAMES, result_name
 from cardtable.i18n import N_, _, join_and
 from cardtable.play.tui.face import Obs, Panel, TableFace, register_face
 
@@ -124,7 +124,7 @@ class KloepperFace(TableFace):
         if to_move is None:
             return _("The game is over.")
         if to_move == viewer:
-            return prompt(obs)
+            return self.game.prompt(obs)
         name = self.seat_name(to_move, players, viewer)
         phase = obs.get("phase")
         if phase == "declare":

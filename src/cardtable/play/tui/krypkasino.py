@@ -12,7 +12,6 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.engine import Event
-from cardtable.games.krypkasino.text import prompt
 from cardtable.i18n import _, ngettext
 from cardtable.play.tui.face import Obs, Panel, TableFace, register_face
 
@@ -136,7 +135,7 @@ class KrypkasinoFace(TableFace):
         if to_move is None:
             return _("The game is over.")
         if to_move == viewer:
-            return prompt(obs)
+            return self.game.prompt(obs)
         return _("{name} to play.").format(name=self.seat_name(to_move, players, viewer))
 
     def last_play(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
