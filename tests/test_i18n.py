@@ -444,7 +444,6 @@ def test_errors_in_japanese() -> None:
         with pytest.raises(IllegalMoveError) as move_info:
             parse_move("fly 5H")
         state = cardtable.load("cribbage").new_state(seed=5)
-        legal = ", ".join(m.text for m in state.legal_moves())
         with pytest.raises(IllegalMoveError) as illegal_info:
             state.apply("play 5H")
         with pytest.raises(CardError) as pack_info:
@@ -469,7 +468,7 @@ def test_errors_in_japanese() -> None:
         "(C は 5H のようなカード、N は数)"
     )
     assert str(illegal_info.value) == (
-        f"席0の手 'play 5H' は不正です: クリブに2枚捨てる番です (discard C C)。可能な手: {legal}"
+        "席0の手 'play 5H' は不正です: クリブに2枚捨てる番です (discard C C)"
     )
     assert str(pack_info.value) == "各カード1枚ずつの山札に AS が2枚あります"
 
@@ -484,9 +483,9 @@ def test_errors_stay_english_by_default() -> None:
     state = cardtable.load("cribbage").new_state(seed=5)
     with pytest.raises(IllegalMoveError) as move_info:
         state.apply("play 5H")
-    assert str(move_info.value).startswith(
+    assert str(move_info.value) == (
         "illegal move 'play 5H' for seat 0: it is time to lay away 2 cards to the crib "
-        "(discard C C); legal moves: discard "
+        "(discard C C)"
     )
 
 
