@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -39,6 +40,7 @@ from cardtable.games.cribbage.sampling import go_limits
 from cardtable.games.cribbage.scoring import peg_score
 from cardtable.registry import entry as registered
 from cardtable.registry import register, unregister
+from cardtable.search_hooks import never
 
 # --------------------------------------------------------------------------- helpers
 
@@ -417,7 +419,10 @@ class _NoRulesGame(CribbageGame):
 
 def test_a_level_falls_back_to_the_best_lower_bot() -> None:
     # A game with no rules bot gets random for easy; with search hooks, the search bots too.
-    register(_NoRulesGame, search=registered("cribbage").search)
+    # Cribbage's hooks without the discards they leave to the (absent) rules bot.
+    hooks = registered("cribbage").search
+    assert hooks is not None
+    register(_NoRulesGame, search=dataclasses.replace(hooks, delegated=never))
     try:
         assert bot_names("test-game-without-rules") == ["ismcts", "pimc", "random"]
         assert make_bot("test-game-without-rules", "easy").name == "random"
@@ -430,6 +435,9 @@ def test_a_level_falls_back_to_the_best_lower_bot() -> None:
         assert bot_names("test-game-without-rules") == ["ismcts", "pimc", "random", "test-only"]
         assert "test-only" not in bot_names("cribbage")
         assert make_bot("test-game-without-rules", "test-only", 1).name == "random"
+        # Hooks that leave decisions to a rules bot the game lacks are refused at registration.
+        with pytest.raises(CardtableError, match="leave decisions to a rules bot"):
+            register(_NoRulesGame, search=hooks)
         # Without search hooks the search bots are refused by name, before any play.
         register(_NoRulesGame)
         assert bot_names("test-game-without-rules") == ["random", "test-only"]
