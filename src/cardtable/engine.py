@@ -584,6 +584,27 @@ class LoggedState(State):
         """A copy of the position with lists of its own; the history, log, events and pack
         source are still this state's, for the caller (clone, or a sampled world) to replace."""
 
+    def _blank_world(self, seed: int) -> Self:
+        """A copy of the position to make a sampled world of: no real seed, decks, history or
+        log; its future shuffles come from ``seed`` (drawn by the caller from the bot's
+        generator). ``sample_world`` then redeals the hidden cards in it.
+
+        >>> import cardtable
+        >>> real = cardtable.load("cribbage").new_state(seed=4)
+        >>> world = real._blank_world(9)
+        >>> world.seed, world.history, world.decks, world.events
+        (9, [], (), [])
+        """
+        world = self._copy_position()
+        world.seed = seed
+        world.decks = ()
+        world.history = []
+        world._src = PackSource(seed, (), self._src.packs, self._src.cards)
+        world._log = []
+        world._events = []
+        world._mat = 0
+        return world
+
     def _copy_slots(self) -> Self:
         """A shallow copy of every attribute in the class's ``__slots__``, the cache dropped."""
         cls = type(self)

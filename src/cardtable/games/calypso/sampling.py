@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, Self, TypeVar
+from typing import Protocol, Self, TypeVar
 
-from cardtable.engine import Event, PackSource
 from cardtable.games.calypso.tables import PACKS, SORT_KEY
 
 __all__ = ["Position", "sample_world"]
@@ -30,19 +29,13 @@ class Position(Protocol):
     """What a world is made from: the parts of a Calypso state that this module reads and
     sets (the game's state is one; naming it here would import the game)."""
 
-    seed: int
-    decks: tuple[tuple[int, ...], ...]
     history: list[str]
-    _src: PackSource
-    _log: list[tuple[Any, ...]]
-    _events: list[Event]
-    _mat: int
     deal_no: int
     hands: list[list[int]]
     pack: list[int]
     voids: list[int]
 
-    def _copy_position(self) -> Self: ...
+    def _blank_world(self, seed: int) -> Self: ...
 
 
 P = TypeVar("P", bound=Position)
@@ -54,14 +47,7 @@ _TRIES = 30
 
 def sample_world(state: P, seat: int, rng: random.Random) -> P:
     """A complete state consistent with what ``seat`` knows (see the module docstring)."""
-    world = state._copy_position()
-    world.history = []
-    world._log = []
-    world._events = []
-    world._mat = 0
-    world.decks = ()
-    world.seed = rng.randrange(2**32)
-    world._src = PackSource(world.seed, (), PACKS)
+    world = state._blank_world(rng.randrange(2**32))
     dealt = 52 * state.deal_no
     others = [s for s in range(4) if s != seat]
     # Sorted by face, so the sample depends only on which faces are hidden, not on where they

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, Self, TypeVar
 
 from cardtable.cards import shuffle
-from cardtable.engine import Event, Move, PackSource
+from cardtable.engine import Move
 from cardtable.errors import CardtableError
 from cardtable.games.cribbage.moves import PLAY
 from cardtable.games.cribbage.tables import PLAYING, VALUE
@@ -34,13 +34,9 @@ class Position(Protocol):
     """What a world is made from: the parts of a Cribbage state that this module reads and
     sets (the game's state is one; naming it here would import the game)."""
 
-    seed: int
     decks: tuple[tuple[int, ...], ...]
     history: list[str]
-    _src: PackSource
     _log: list[tuple[Any, ...]]
-    _events: list[Event]
-    _mat: int
     n: int
     phase: int
     turn: int
@@ -61,7 +57,7 @@ class Position(Protocol):
 
     def _shown_cards(self, seat: int, what: str) -> list[int]: ...
 
-    def _copy_position(self) -> Self: ...
+    def _blank_world(self, seed: int) -> Self: ...
 
 
 P = TypeVar("P", bound=Position)
@@ -261,14 +257,7 @@ def sample_world(state: P, seat: int, rng: random.Random) -> P:
             crib.sort()
     starter_card = state.starter_card if cut else rest[0]
 
-    world = state._copy_position()
-    world.seed = int(rng.random() * 2**32)
-    world.decks = ()
-    world.history = []
-    world._src = PackSource(world.seed, (), 1)
-    world._log = []
-    world._events = []
-    world._mat = 0
+    world = state._blank_world(int(rng.random() * 2**32))
     world.deal_start = 0  # an index into the history, which the world starts empty
     world.crib = crib
     world.starter_card = starter_card

@@ -23,12 +23,11 @@ from __future__ import annotations
 import random
 from itertools import product
 from math import factorial
-from typing import Any, Protocol, Self, TypeVar
+from typing import Protocol, Self, TypeVar
 
 from cardtable.cards import shuffle
-from cardtable.engine import Event, PackSource
 from cardtable.errors import CardtableError
-from cardtable.games.kloepper.tables import DECLARE, KEY, PACK, QC, QS, SEATS, hand_order
+from cardtable.games.kloepper.tables import DECLARE, KEY, QC, QS, SEATS, hand_order
 
 __all__ = ["Position", "sample_world"]
 
@@ -37,13 +36,8 @@ class Position(Protocol):
     """What a world is made from: the parts of a Kloepper state that this module reads and
     sets (the game's state is one; naming it here would import the game)."""
 
-    seed: int
     decks: tuple[tuple[int, ...], ...]
     history: list[str]
-    _src: PackSource
-    _log: list[tuple[Any, ...]]
-    _events: list[Event]
-    _mat: int
     deal_start: int
     phase: int
     call: int
@@ -58,7 +52,7 @@ class Position(Protocol):
 
     def _played_by(self) -> list[tuple[int, int]]: ...
 
-    def _copy_position(self) -> Self: ...
+    def _blank_world(self, seed: int) -> Self: ...
 
 
 P = TypeVar("P", bound=Position)
@@ -233,15 +227,8 @@ def sample_world(state: P, seat: int, rng: random.Random) -> P:
     if hands is None:
         raise AssertionError("unreachable: the real deal is always consistent")
 
-    world = state._copy_position()
-    world.seed = int(rng.random() * 2**32)
-    world.decks = ()
-    world.history = []
-    world._src = PackSource(world.seed, (), cards=PACK)
-    world._log = []
-    world._events = []
+    world = state._blank_world(int(rng.random() * 2**32))
     world.deal_start = 0
-    world._mat = 0
     world.hands = [list(mine) if s == seat else hand_order(hands[s]) for s in range(SEATS)]
     world.dealt = tuple(tuple(hand_order(world.hands[s] + dealt_played[s])) for s in range(SEATS))
     if declared:

@@ -22,7 +22,6 @@ import random
 from typing import Any, Protocol, Self, TypeVar
 
 from cardtable.cards import PACK_SIZE, shuffle
-from cardtable.engine import Event, PackSource
 from cardtable.errors import CardtableError
 from cardtable.games.krypkasino.captures import FACE_KEY, HAND_VALUE, captures, rank_code
 
@@ -33,13 +32,9 @@ class Position(Protocol):
     """What a world is made from: the parts of a Krypkasino state that this module reads and
     sets (the game's state is one; naming it here would import the game)."""
 
-    seed: int
     decks: tuple[tuple[int, ...], ...]
     history: list[str]
-    _src: PackSource
     _log: list[tuple[Any, ...]]
-    _events: list[Event]
-    _mat: int
     n: int
     deal_start: int
     hands: list[list[int]]
@@ -48,7 +43,7 @@ class Position(Protocol):
     piles: list[list[int]]
     stock: list[int]
 
-    def _copy_position(self) -> Self: ...
+    def _blank_world(self, seed: int) -> Self: ...
 
 
 P = TypeVar("P", bound=Position)
@@ -169,16 +164,9 @@ def sample_world(state: P, seat: int, rng: random.Random) -> P:
         raise CardtableError(f"seat must be a whole number from 0 to {n - 1}, not {seat!r}")
     sizes = {s: len(state.hands[s]) for s in range(n) if s != seat}
     hands, stock = _hidden_hands(unseen_cards(state, seat), sizes, forbidden_values(state), rng)
-    world = state._copy_position()
+    world = state._blank_world(int(rng.random() * 2**32))
     for s, hand in hands.items():
         world.hands[s] = hand
     world.stock = stock
-    world.seed = int(rng.random() * 2**32)
-    world.decks = ()
-    world.history = []
-    world._src = PackSource(world.seed, (), 2)
-    world._log = []
-    world._events = []
-    world._mat = 0
     world.deal_start = 0
     return world
