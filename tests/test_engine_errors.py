@@ -598,3 +598,14 @@ def test_drawn_seeds_have_64_bits_and_differ() -> None:
     assert all(0 <= s < 2**64 for s in seeds)
     # Some of twenty 64-bit draws exceed a million, and 2**32, by far.
     assert max(seeds) > 2**40
+
+
+def test_blank_text_is_no_shorthand_for_the_only_verb() -> None:
+    """Kloepper seed 1: seat 0 may only pass, yet an empty line plays nothing."""
+    state = cardtable.load("kloepper").new_state(seed=1)
+    assert [m.text for m in state.legal_moves()] == ["pass"]
+    for text in ("", "   "):
+        message = refused_from(state, text, 0)
+        assert message.startswith("empty move; moves are: play C, call A (AC, AS or AH), alone")
+    state.apply("pass", seat=0)
+    assert state.history == ["pass"]

@@ -293,7 +293,8 @@ play C, claim N, muggins, pass (C a card such as 5H, N a number)
             return self.parse_move(text)
         except CardtableError as err:
             verbs = {m.verb for m in legal}
-            if len(verbs) == 1:
+            # Blank text is no shorthand: it would play the one verb's move unasked.
+            if len(verbs) == 1 and text.strip():
                 try:
                     return self.parse_move(f"{verbs.pop()} {text}")
                 except CardtableError:

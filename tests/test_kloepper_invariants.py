@@ -1,16 +1,19 @@
-"""Random Kloepper games with the invariants of ARCHITECTURE.md checked after every move.
+"""Random Kloepper games with Kloepper's own invariants checked after every move.
 
-- the 24 cards are conserved and the 120 card points accounted for;
-- legal moves are never empty while the game goes on, and every one of them applies;
-- an illegal move is refused and changes nothing;
-- a seat's observation, events, legal moves, sampled worlds and bot choices do not change when
-  cards hidden from it are swapped (the leak test), the partnership included;
-- a record replays to the same game, events and result.
+The invariants every game keeps (cards conserved, legal moves, refusals, JSON observations,
+the generic leak test, records that replay, outcome and standing) are checked for Kloepper by
+``tests/test_contract.py``; this file holds what only Kloepper promises:
+
+- the 120 card points are accounted for (hands, trick, tricks taken), tricks counted;
+- scores follow the deal scores of the scoring table, and the game ends at the target;
+- the hidden partnership: a seat's observation, events, legal moves, sampled worlds and the
+  rules bot's choice do not change when cards hidden from it are swapped, where a secret
+  "alone" is replayed as a "pass" (and back) so that who holds the queens may change;
+- sampled worlds respect voids, the call and the knocks.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -20,10 +23,10 @@ from hypothesis import strategies as st
 import cardtable
 from cardtable.cards import card_str, parse_card
 from cardtable.engine import Move, State
-from cardtable.games.kloepper.moves import ALONE, CALL, KNOCK, KNOCK_OFF, PASS, PLAY, parse_move
+from cardtable.games.kloepper.moves import KNOCK, parse_move
 from cardtable.games.kloepper.tables import PACK, POINTS, QC, QS
 from cardtable.seat_view import SeatView
-from invariants import RANDOM_GAMES, assert_refuses, assert_replays, snapshot
+from invariants import RANDOM_GAMES
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -31,9 +34,6 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"dealer": 0},
     {"scoring": "knock=3, lone-knock=5, knock-off-failed=4", "target": 20},
 ]
-
-PROBES: list[Move] = [PLAY[0], PLAY[parse_card("QS")], PLAY[parse_card("2C")], CALL[0]]
-PROBES += [CALL[parse_card("AD")], ALONE, PASS, KNOCK, KNOCK_OFF]
 
 
 def random_decks(rng: random.Random, count: int) -> list[list[str]]:
@@ -46,14 +46,7 @@ def random_decks(rng: random.Random, count: int) -> list[list[str]]:
 
 
 def check_invariants(state: State) -> None:
-    if state.is_over:
-        assert state.to_move is None and state.legal_moves() == [] and state.result is not None
-    else:
-        assert state.to_move in range(4)
-        assert state.legal_moves(), "no legal move while the game goes on"
-        assert state.result is None
     places = state.card_places()
-    assert sorted(c for cards in places.values() for c in cards) == list(PACK)
     obs = state.observation(0)
     in_hands = sum(POINTS[c] for s in range(4) for c in places[f"hand {s}"])
     in_trick = sum(POINTS[c] for c in places["trick"])
@@ -62,7 +55,6 @@ def check_invariants(state: State) -> None:
         assert sum(POINTS[c] for c in places[f"taken {s}"]) == obs["card_points"][s]
     assert sum(obs["tricks_won"]) == len(obs["tricks"])
     assert all(p >= 0 for p in obs["scores"])
-    assert json.loads(json.dumps(obs)) == obs
 
 
 def visible_cards(state: State, seat: int) -> set[int]:
@@ -182,20 +174,11 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
             assert twin is not None or not fresh, "at the start of a deal a twin always exists"
             if twin is not None:
                 assert_same_to(state, twin, seat)
-        if thorough and rng.random() < 0.05:
-            for move in legal:
-                before = snapshot(state)
-                copy = state.clone()
-                copy.apply(move)
-                check_invariants(copy)
-                assert snapshot(state) == before
-            assert_refuses(state, PROBES)
         state.apply(legal[int(rng.random() * len(legal))])
         if thorough:
             check_invariants(state)
     check_invariants(state)
     assert_scores_follow_events(state)
-    assert_replays(state)
     return state
 
 
@@ -206,7 +189,8 @@ def test_random_games_keep_every_invariant(seed: int, options: dict[str, Any]) -
 
 
 def test_thousands_of_random_deals() -> None:
-    """Random games until more than 3,000 deals, with the cheaper invariants."""
+    """Random games until more than 3,000 deals, the scores checked against the deal scores
+    and the card points at the end."""
     deals = 0
     seed = 0
     rows: set[str] = set()

@@ -1,18 +1,21 @@
-"""Random Calypso games with the invariants of ARCHITECTURE.md checked after every move.
+"""Random Calypso games with Calypso's own invariants checked after every move.
 
-- the 208 cards are conserved, and at the end of each round 13 x calypsos + cards of
-  unfinished calypsos + trick-pile cards = 208 (RULES.md 1.12, vector 41);
-- legal moves are never empty while the game goes on, each applies, others are refused and
-  change nothing; a seat follows suit whenever it can (all-fours: or plays its own suit);
-- a seat's observation and events do not change when the cards hidden from it are dealt
-  differently (the leak test), and public events name only cards everyone has seen;
+The invariants every game keeps (cards conserved, legal moves, refusals, JSON observations,
+the leak test with twins, records that replay, outcome and standing) are checked for Calypso by
+``tests/test_contract.py``; this file holds what only Calypso promises:
+
+- the 208 cards are accounted for: at every move hands + table + calypsos + trick piles +
+  undealt = 208, and at the end of each round 13 x calypsos + cards of unfinished calypsos +
+  trick-pile cards = 208 (RULES.md 1.12, vector 41);
+- a seat follows suit whenever it can (all-fours: or plays its own suit);
+- partners share one score;
+- public events name only cards that have been played;
 - sampled worlds keep what the seat knows and every void shown;
-- a record replays to the same game.
+- two deals that differ only in East's and West's hands look the same to North.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -20,12 +23,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardtable
-from calypso_deals import twin_for
 from cardtable.cards import card_str, parse_card
 from cardtable.engine import Move
 from cardtable.games.calypso import CalypsoState
-from cardtable.games.calypso.moves import PLAY
-from invariants import RANDOM_GAMES, assert_refuses, assert_replays, snapshot
+from invariants import RANDOM_GAMES
 
 RULES = ["standard", "lead-ranks", "last-trump", "all-fours"]
 OPTION_SETS: list[dict[str, Any]] = [
@@ -44,23 +45,13 @@ def random_pack(rng: random.Random) -> list[str]:
 
 
 def check_invariants(state: CalypsoState) -> None:
-    places = state.card_places()
-    assert sorted(c for cards in places.values() for c in cards) == list(range(208))
     obs = state.observation(0)
     in_hands = sum(obs["hand_sizes"])
     on_table = len(obs["trick"])
     laid = sum(13 * k + len(c) for k, c in zip(obs["completed"], obs["calypsos"], strict=True))
     assert laid + sum(obs["pile_sizes"]) + in_hands + on_table + obs["undealt"] == 208
     assert sum(obs["played"].values()) == laid + sum(obs["pile_sizes"]) + on_table
-    if state.is_over:
-        assert state.to_move is None and state.legal_moves() == []
-        assert state.result is not None
-    else:
-        assert state.to_move in range(4)
-        assert state.legal_moves()
-        assert state.result is None
     assert obs["scores"][0] == obs["scores"][2] and obs["scores"][1] == obs["scores"][3]
-    assert json.loads(json.dumps(obs)) == obs
 
 
 def check_follow(state: CalypsoState, move: Move) -> None:
@@ -74,20 +65,6 @@ def check_follow(state: CalypsoState, move: Move) -> None:
     own = obs["suits"][state.turn]
     allowed = {led} | ({own} if obs["trick_rule"] == "all-fours" else set())
     assert not holds or suit in allowed
-
-
-def assert_no_leak(state: CalypsoState, rng: random.Random) -> None:
-    for seat in range(4):
-        twin = twin_for(state, seat, rng)
-        assert twin.observation(seat) == state.observation(seat)
-        mine = [e.to_dict() for e in state.events_for(seat)]
-        assert [e.to_dict() for e in twin.events_for(seat)] == mine
-        # A world sampled from either depends only on what the seat knows.
-        a = state.sample_world(seat, random.Random(7))
-        b = twin.sample_world(seat, random.Random(7))
-        assert a.observation(seat) == b.observation(seat)
-        for other in range(4):
-            assert a.observation(other)["hand"] == b.observation(other)["hand"]
 
 
 def assert_public_events_name_played_cards(state: CalypsoState) -> None:
@@ -105,16 +82,13 @@ def assert_public_events_name_played_cards(state: CalypsoState) -> None:
 
 
 def assert_world_fits(state: CalypsoState, seat: int, rng: random.Random) -> None:
+    """A sampled world gives each seat as many cards as it holds, of no suit it showed void
+    in (that the world keeps what the seat sees is the contract's)."""
     world = state.sample_world(seat, rng)
-    assert world.observation(seat) == state.observation(seat) | {
-        "legal_moves": world.observation(seat)["legal_moves"]
-    }
-    assert sorted(c for cards in world.card_places().values() for c in cards) == list(range(208))
     for other in range(4):
         assert len(world.hands[other]) == len(state.hands[other])
         for card in world.hands[other]:
             assert not state.voids[other] >> (card & 3) & 1, "a world breaks a shown void"
-    assert world.history == [] and world.decks == ()
 
 
 def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> CalypsoState:
@@ -126,15 +100,7 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> CalypsoS
     while not state.is_over:
         legal = state.legal_moves()
         if thorough and rng.random() < 0.04:
-            assert_no_leak(state, rng)
             assert_world_fits(state, rng.randrange(4), rng)
-            assert_refuses(state, (PLAY[0], PLAY[51], PLAY[20], Move("pass")))
-            for move in legal:
-                copy = state.clone()
-                before = snapshot(state)
-                copy.apply(move)
-                check_invariants(copy)
-                assert snapshot(state) == before
         move = rng.choice(legal)
         check_follow(state, move)
         state.apply(move)
@@ -146,7 +112,6 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> CalypsoS
     for summary in result["rounds"]:
         seats = summary["seats"]
         assert sum(13 * s["calypsos"] + s["in_progress"] + s["pile"] for s in seats) == 208
-    assert_replays(state)
     return state
 
 
@@ -157,7 +122,7 @@ def test_random_games_keep_every_invariant(seed: int, options: dict[str, Any]) -
 
 
 def test_thousands_of_random_deals() -> None:
-    """800 random games (3,200 deals or more, every option set) with the invariants after
+    """800 random games (3,200 deals or more, every option set) with Calypso's invariants after
     every move."""
     sides = [0, 0]
     for i in range(800):

@@ -1,18 +1,21 @@
-"""Random Krypkasino games with the invariants of ARCHITECTURE.md checked after every move, at
-every player count and team setting:
+"""Random Krypkasino games with Krypkasino's own invariants checked after every move, at
+every player count and team setting.
 
-- the 104 cards are conserved (each in exactly one place); stock and extra deals agree;
+The invariants every game keeps (cards conserved, legal moves with distinct notation,
+refusals, JSON observations, the leak test with twins, sampled worlds, records that replay,
+outcome and standing) are checked for Krypkasino by ``tests/test_contract.py``; this file holds
+what only Krypkasino promises:
+
+- the stock and the extra deals left agree; hand sizes differ by at most one; only court
+  cards are set aside;
 - 42 penalty points in every hand, tabbe points cancel, team scores add up;
-- legal moves are never empty while the game goes on, have distinct notation, and each applies;
-- an illegal move is refused and changes nothing;
-- leak (swap) test: swapping cards hidden from a seat changes nothing that seat sees (its
-  observation, events, legal moves, sampled worlds and the rules bot's choice);
-- a record replays to the same game.
+- the rules bot chooses the same move in two states that differ only in cards hidden from its
+  seat;
+- two deals that differ only in the other hand and the stock look the same to seat 0.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -21,13 +24,12 @@ from hypothesis import strategies as st
 
 import cardtable
 from cardtable.cards import PACK_SIZE, card_str, parse_card
-from cardtable.engine import Move, State
+from cardtable.engine import State
 from cardtable.games.krypkasino.bot import KrypkasinoRulesBot
 from cardtable.games.krypkasino.captures import POINTS
 from cardtable.games.krypkasino.game import KrypkasinoState
-from cardtable.games.krypkasino.moves import PLAY, play_take
 from cardtable.seat_view import SeatView
-from invariants import RANDOM_GAMES, assert_refuses, assert_replays, snapshot
+from invariants import RANDOM_GAMES
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"players": 2, "deals": 2},
@@ -40,15 +42,6 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"players": 6, "teams": "threes", "deals": 1},
     {"players": 2, "capture": "most-cards", "deals": 1},
     {"players": 4, "capture": "most-cards", "dealer": 0, "deals": 2},
-]
-
-PROBES: list[Move] = [
-    PLAY[0],
-    PLAY[51],
-    play_take(38, (0, 35)),
-    play_take(4, (4,)),
-    Move("discard", (7,)),
-    Move("pass"),
 ]
 
 
@@ -69,18 +62,7 @@ def kstate(state: State) -> KrypkasinoState:
 def check_invariants(state: State) -> None:
     k = kstate(state)
     n = k.n
-    if state.is_over:
-        assert state.to_move is None and state.legal_moves() == [] and state.result is not None
-    else:
-        assert state.to_move in range(n) and state.result is None
-        legal = state.legal_moves()
-        assert legal, "no legal move while the game goes on"
-        assert len({m.text for m in legal}) == len(legal), "two moves with the same notation"
-    places = state.card_places()
-    everything = sorted(c for cards in places.values() for c in cards)
-    assert everything == list(range(2 * PACK_SIZE)), "a card is lost or in two places"
     obs = state.observation(0)
-    assert json.loads(json.dumps(obs)) == obs
     if not state.is_over:
         assert obs["stock"] == obs["extra_deals_left"] * 4 * n
         on_hands = sum(POINTS[c] for h in k.hands for c in h) + sum(POINTS[c] for c in k.stock)
@@ -144,32 +126,24 @@ def swapped_twin(
     return twin
 
 
-def assert_no_leak(state: State, decks: list[list[str]], rng: random.Random, require: bool) -> None:
-    n = state.game.num_players
-    for seat in range(n):
-        twin = None
-        for by_value in (False, True):
-            twin = swapped_twin(state, decks, seat, rng, by_value)
-            if twin is not None:
-                break
-        if twin is None:
-            assert not require, "a permutation among cards of one value always fits"
-            continue
-        assert twin.observation(seat) == state.observation(seat)
-        assert [e.to_dict() for e in twin.events_for(seat)] == [
-            e.to_dict() for e in state.events_for(seat)
-        ]
-        if state.to_move == seat:
-            assert twin.legal_moves() == state.legal_moves()
-            choices = [KrypkasinoRulesBot(seat).choose(SeatView(s, seat)) for s in (state, twin)]
-            assert choices[0] is choices[1]
-        worlds = [s.sample_world(seat, random.Random(seat)) for s in (state, twin)]
-        assert [worlds[0].observation(t) for t in range(n)] == [
-            worlds[1].observation(t) for t in range(n)
-        ]
-        assert [card_str(c) for c in kstate(worlds[0]).stock] == [
-            card_str(c) for c in kstate(worlds[1]).stock
-        ]
+def assert_rules_bot_blind(
+    state: State, decks: list[list[str]], rng: random.Random, require: bool
+) -> None:
+    """The rules bot of the seat to move chooses the same move in a twin (the contract's leak
+    test checks what the seat sees; this, that the bot reads nothing else)."""
+    seat = state.to_move
+    assert seat is not None
+    twin = None
+    for by_value in (False, True):
+        twin = swapped_twin(state, decks, seat, rng, by_value)
+        if twin is not None:
+            break
+    if twin is None:
+        assert not require, "a permutation among cards of one value always fits"
+        return
+    assert twin.legal_moves() == state.legal_moves()
+    choices = [KrypkasinoRulesBot(seat).choose(SeatView(s, seat)) for s in (state, twin)]
+    assert choices[0] is choices[1]
 
 
 def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
@@ -181,16 +155,8 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
     while not state.is_over:
         legal = state.legal_moves()
         fresh = len(state.history) == kstate(state).deal_start
-        if thorough and (fresh or rng.random() < 0.02):
-            assert_no_leak(state, decks, rng, require=fresh)
-        if thorough and rng.random() < 0.03:
-            for move in legal:
-                before = snapshot(state)
-                copy = state.clone()
-                copy.apply(move)
-                check_invariants(copy)
-                assert snapshot(state) == before
-            assert_refuses(state, PROBES)
+        if thorough and (fresh or rng.random() < 0.05):
+            assert_rules_bot_blind(state, decks, rng, require=fresh)
         state.apply(legal[int(rng.random() * len(legal))])
         if thorough or rng.random() < 0.1:
             check_invariants(state)
@@ -201,7 +167,6 @@ def play_checked(seed: int, options: dict[str, Any], thorough: bool) -> State:
     ends = [e for e in state.events if e.type == "hand over"]
     assert [sum(e.data["points"]) for e in ends] == [42] * len(ends)
     assert len(ends) == game.options["deals"]
-    assert_replays(state)
     return state
 
 
