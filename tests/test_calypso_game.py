@@ -15,6 +15,7 @@ from cardtable.engine import Move
 from cardtable.errors import IllegalMoveError, OptionError
 from cardtable.games.calypso import CalypsoState, calypso_points
 from cardtable.games.calypso.game import SUIT_CHOICES
+from invariants import twin_refusals
 
 # Default personal suits: seat 0 spades, 1 clubs, 2 hearts, 3 diamonds.
 OWN = {0: "S", 1: "C", 2: "H", 3: "D"}
@@ -381,33 +382,6 @@ def sorted_hand(cards: Sequence[str]) -> list[str]:
 # --------------------------------------------------------------------------- refusals leak nothing
 
 
-def twin_refusals(
-    pack: list[int], x: int, y: int, holders: set[int], probes: list[Move], plies: int
-) -> int:
-    """Play the same moves in the deal of ``pack`` and in its twin (``x`` and ``y``, hidden
-    cards of the seats ``holders``, swapped); whenever another seat is to move, every probe must
-    be refused in the same words, and the spectator must see the same. The comparisons made."""
-    game = cardtable.load("calypso")
-    real = game.new_state(decks=[pack])
-    twin = game.new_state(decks=[[y if c == x else x if c == y else c for c in pack]])
-    faces = {x % 52, y % 52}
-    compared = 0
-    for _ in range(plies):
-        if real.is_over or real.to_move != twin.to_move:
-            break
-        if real.to_move not in holders:
-            assert [real.refusal(m) for m in probes] == [twin.refusal(m) for m in probes]
-            assert real.observation(None) == twin.observation(None)
-            compared += 1
-        common = [m for m in real.legal_moves() if m in twin.legal_moves()]
-        common = [m for m in common if not faces & {c % 52 for c in m.cards}]
-        if not common:
-            break
-        real.apply(common[0])
-        twin.apply(common[0])
-    return compared
-
-
 def test_refusals_name_only_what_the_mover_may_see() -> None:
     pack = list(range(208))
     random.Random(5).shuffle(pack)
@@ -417,7 +391,11 @@ def test_refusals_name_only_what_the_mover_may_see() -> None:
     y = next(c for c in pack[2:52:4] if c % 52 != x % 52 and c & 3 == x & 3)
     probes = [Move("play", (f,)) for f in range(52)]
     probes += [Move("discard", (0,)), Move("play", (0, 1)), Move("pass"), Move("play", (60,))]
-    assert twin_refusals(pack, x, y, {1, 2}, probes, plies=40) >= 15
+    calypso = cardtable.load("calypso")
+    compared = twin_refusals(
+        calypso, pack, x, y, probes, holders={1, 2}, going=lambda s: True, plies=40
+    )
+    assert compared >= 15
     state = cardtable.load("calypso").new_state(decks=[pack])
     refusal = state.refusal(Move("play", (x % 52,)))
     assert refusal == f"{card_str(x)} is not in your hand"

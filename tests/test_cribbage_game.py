@@ -18,6 +18,7 @@ import cardtable
 from cardtable.cards import parse_card, parse_cards
 from cardtable.engine import Event, Move, State
 from cardtable.games.cribbage.scoring import score_hand
+from invariants import twin_refusals
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 # Canonical order: the order of card ids (rank, then suit C D H S), as hands are listed.
@@ -1149,30 +1150,6 @@ def test_same_seed_and_moves_give_the_same_game(players: int, seed: int) -> None
 # --------------------------------------------------------------------------- refusals leak nothing
 
 
-def twin_refusals(
-    game: cardtable.Game, pack: list[int], x: int, y: int, holders: set[int], probes: list[Move]
-) -> int:
-    """Play the same moves in the first deal of ``pack`` and of its twin (``x`` and ``y``,
-    hidden cards of the seats ``holders`` or the stock, swapped) up to the show; whenever another
-    seat is to move, every probe must be refused in the same words, and the spectator must see
-    the same. The comparisons made."""
-    real = game.new_state(decks=[pack])
-    twin = game.new_state(decks=[[y if c == x else x if c == y else c for c in pack]])
-    compared = 0
-    while real.observation(None)["phase"] in ("discard", "play") and real.to_move == twin.to_move:
-        if real.to_move not in holders:
-            assert [real.refusal(m) for m in probes] == [twin.refusal(m) for m in probes]
-            assert real.observation(None) == twin.observation(None)
-            compared += 1
-        common = [m for m in real.legal_moves() if m in twin.legal_moves()]
-        common = [m for m in common if x not in m.cards and y not in m.cards]
-        if not common:
-            break
-        real.apply(common[0])
-        twin.apply(common[0])
-    return compared
-
-
 @pytest.mark.parametrize("players", [2, 3])
 def test_refusals_name_only_what_the_mover_may_see(players: int) -> None:
     pack = list(range(52))
@@ -1191,7 +1168,11 @@ def test_refusals_name_only_what_the_mover_may_see(players: int) -> None:
     probes += [Move("discard", pair) for pair in pairs] + [Move("discard", (x, pack[0]))]
     probes += [Move("claim", (), n) for n in (0, 5, 29)] + [Move("muggins"), Move("pass")]
     probes += [Move("play", ()), Move("play", (60,)), Move("frobnicate")]
-    assert twin_refusals(game, pack, x, y, holders, probes) >= 5
+
+    def dealing_or_pegging(state: State) -> bool:
+        return state.observation(None)["phase"] in ("discard", "play")
+
+    assert twin_refusals(game, pack, x, y, probes, holders=holders, going=dealing_or_pegging) >= 5
     state = game.new_state(decks=[pack])
     assert state.refusal(Move("play", (x,))) == (
         f"it is time to lay away {'2 cards' if players == 2 else '1 card'} to the crib "

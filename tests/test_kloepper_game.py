@@ -14,6 +14,7 @@ from cardtable.errors import CardtableError, IllegalMoveError, OptionError
 from cardtable.games.kloepper import DEFAULT_TABLE, result_key, scoring_table
 from cardtable.games.kloepper.tables import PACK, POINTS, TRUMPS
 from cardtable.i18n import using_language
+from invariants import twin_refusals
 
 
 def deck(*hands: str) -> list[str]:
@@ -381,28 +382,6 @@ def test_japanese_words() -> None:
 # --------------------------------------------------------------------------- refusals leak nothing
 
 
-def twin_refusals(pack: list[int], x: int, y: int, probes: list[Move]) -> int:
-    """Play the same moves in the deal of ``pack`` and of its twin (``x`` of seat 1 and ``y``
-    of seat 2 swapped); whenever seat 0 or 3 is to move, every probe must be refused in the
-    same words, and the spectator must see the same. The comparisons made."""
-    game = cardtable.load("kloepper")
-    real = game.new_state(decks=[pack])
-    twin = game.new_state(decks=[[y if c == x else x if c == y else c for c in pack]])
-    compared = 0
-    while real.observation(None)["deal_number"] == 1 and real.to_move == twin.to_move:
-        if real.to_move in (0, 3):
-            assert [real.refusal(m) for m in probes] == [twin.refusal(m) for m in probes]
-            assert real.observation(None) == twin.observation(None)
-            compared += 1
-        common = [m for m in real.legal_moves() if m in twin.legal_moves()]
-        common = [m for m in common if x not in m.cards and y not in m.cards]
-        if not common:
-            break
-        real.apply(common[0])
-        twin.apply(common[0])
-    return compared
-
-
 def test_refusals_name_only_what_the_mover_may_see() -> None:
     pack = list(PACK)
     random.Random(2).shuffle(pack)
@@ -417,4 +396,9 @@ def test_refusals_name_only_what_the_mover_may_see() -> None:
     probes = [Move("play", (c,)) for c in range(52)] + [Move("call", (c,)) for c in aces]
     probes += [Move("call", (parse_card("AD"),))] + [Move(v) for v in ("alone", "pass", "knock")]
     probes += [Move("knock-off"), Move("play", ()), Move("frobnicate")]
-    assert twin_refusals(pack, x, y, probes) >= 10
+
+    def first_deal(state: State) -> bool:
+        return bool(state.observation(None)["deal_number"] == 1)
+
+    kloepper = cardtable.load("kloepper")
+    assert twin_refusals(kloepper, pack, x, y, probes, holders={1, 2}, going=first_deal) >= 10

@@ -22,6 +22,7 @@ from cardtable.games.krypkasino import captures, points_of, rank_code
 from cardtable.games.krypkasino.captures import clear_cache
 from cardtable.games.krypkasino.game import DEALS, KrypkasinoState
 from cardtable.games.krypkasino.moves import play_take
+from invariants import twin_refusals
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 ALL_FACES = tuple(r + s for r in RANKS for s in "CDHS")
@@ -506,29 +507,6 @@ def test_events_and_their_words() -> None:
 # --------------------------------------------------------------------------- refusals leak nothing
 
 
-def twin_refusals(pack: list[int], x: int, y: int, probes: list[Move]) -> int:
-    """Play the same moves in the first hand of ``pack`` and of its twin (``x`` of seat 1 and
-    ``y`` of seat 2 swapped); whenever seat 0 or 3 is to move, every probe must be refused in
-    the same words, and the spectator must see the same. The comparisons made."""
-    game = cardtable.load("krypkasino", players=4)
-    real = game.new_state(decks=[pack])
-    twin = game.new_state(decks=[[y if c == x else x if c == y else c for c in pack]])
-    faces = {x % 52, y % 52}
-    compared = 0
-    while real.observation(None)["hand_number"] == 1 and real.to_move == twin.to_move:
-        if real.to_move in (0, 3):
-            assert [real.refusal(m) for m in probes] == [twin.refusal(m) for m in probes]
-            assert real.observation(None) == twin.observation(None)
-            compared += 1
-        common = [m for m in real.legal_moves() if m in twin.legal_moves()]
-        common = [m for m in common if not faces & set(m.cards)]
-        if not common:
-            break
-        real.apply(common[0])
-        twin.apply(common[0])
-    return compared
-
-
 def test_refusals_name_only_what_the_mover_may_see() -> None:
     pack = list(range(104))
     random.Random(4).shuffle(pack)
@@ -546,4 +524,9 @@ def test_refusals_name_only_what_the_mover_may_see() -> None:
     probes += [play_take(f, (t,)) for f in (x % 52, y % 52, *range(0, 52, 5)) for t in table]
     probes += [play_take(f, (x % 52,)) for f in range(0, 52, 3)]
     probes += [Move("discard", (0,)), Move("play", ()), Move("play", (60,)), Move("pass")]
-    assert twin_refusals(pack, x, y, probes) >= 8
+
+    def first_hand(state: State) -> bool:
+        return bool(state.observation(None)["hand_number"] == 1)
+
+    game = cardtable.load("krypkasino", players=4)
+    assert twin_refusals(game, pack, x, y, probes, holders={1, 2}, going=first_hand) >= 8
