@@ -239,7 +239,11 @@ class CalypsoState(LoggedState):
         self.turn = (dealer + 1) % 4
         self._log.append(("deal", self.round_no, self.deal_no, dealer, dealt))
 
-    def _play(self, seat: int, face: int) -> None:
+    def _apply(self, move: Move) -> None:
+        # Every move is a play: the card is played here, with no call in between (the
+        # simulation's hottest path).
+        seat = self.turn
+        face = move.cards[0]
         hand = self.hands[seat]
         for i, card in enumerate(hand):
             if card % PACK_SIZE == face:
@@ -410,9 +414,6 @@ class CalypsoState(LoggedState):
                 moves.append(move)
                 last = move
         return moves
-
-    def _apply(self, move: Move) -> None:
-        self._play(self.turn, move.cards[0])
 
     def _why_illegal(self, move: Move) -> str:
         if move.verb != "play" or len(move.cards) != 1 or move.number is not None:

@@ -293,7 +293,13 @@ class CribbageState(LoggedState):
         self.phase = PLAYING
         self.turn = (self.dealer + 1) % self.n
 
-    def _play(self, seat: int, card: int) -> None:
+    def _apply(self, move: Move) -> None:
+        if self.phase != PLAYING:
+            self._apply_other(move)
+            return
+        # A card played: the simulation's hottest path, carried out here with no call between.
+        seat = self.turn
+        card = move.cards[0]
         self.hands[seat].remove(card)
         self.hand_moves[seat].remove(PLAY[card])
         count = self.count + VALUE[card]
@@ -536,12 +542,11 @@ class CribbageState(LoggedState):
             return [MUGGINS, PASS]
         return []
 
-    def _apply(self, move: Move) -> None:
+    def _apply_other(self, move: Move) -> None:
+        """A move outside the play: a discard, a claim, muggins or pass."""
         seat = self.turn
         phase = self.phase
-        if phase == PLAYING:
-            self._play(seat, move.cards[0])
-        elif phase == DISCARD:
+        if phase == DISCARD:
             hand = self.hands[seat]
             for c in move.cards:
                 hand.remove(c)

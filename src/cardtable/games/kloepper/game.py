@@ -317,7 +317,13 @@ class KloepperState(LoggedState):
         self.phase = PLAYING
         self.turn = self.knocker
 
-    def _play(self, seat: int, card: int) -> None:
+    def _apply(self, move: Move) -> None:
+        if self.phase != PLAYING or move is KNOCK:
+            self._apply_other(move)
+            return
+        # A card played: the simulation's hottest path, carried out here with no call between.
+        seat = self.turn
+        card = move.cards[0]
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append(card)
@@ -430,15 +436,12 @@ class KloepperState(LoggedState):
             return [PASS] if self.team >> seat & 1 else [KNOCK_OFF, PASS]
         return []
 
-    def _apply(self, move: Move) -> None:
+    def _apply_other(self, move: Move) -> None:
+        """A move that plays no card: a knock, a declaration, an answer to a knock."""
         seat = self.turn
-        phase = self.phase
-        if phase == PLAYING:
-            if move is KNOCK:
-                self._knock(seat)
-            else:
-                self._play(seat, move.cards[0])
-        elif phase == DECLARE:
+        if move is KNOCK:
+            self._knock(seat)
+        elif self.phase == DECLARE:
             self._declare(seat, move)
         else:
             self._answer(seat, move)

@@ -299,7 +299,9 @@ class KrypkasinoState(LoggedState):
             ("extra", self.dealer, [list(h) for h in hands], len(self.stock), self.extra_left)
         )
 
-    def _play(self, seat: int, move: Move) -> None:
+    def _apply(self, move: Move) -> None:
+        # Every move is a play: it is carried out here, with no call in between.
+        seat = self.turn
         face = move.cards[0]
         hand = self.hands[seat]
         card = face if face in hand else face + PACK_SIZE
@@ -455,9 +457,6 @@ class KrypkasinoState(LoggedState):
             if short is not None and short in legal and self._caps[short] == move.cards[1:]:
                 return short
         return move
-
-    def _apply(self, move: Move) -> None:
-        self._play(self.turn, move)
 
     def _why_illegal(self, move: Move) -> str:
         """Why the seat to move may not play ``move``: from its own hand and the table alone,
