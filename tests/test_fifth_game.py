@@ -21,6 +21,7 @@ from cardtable.play.storage import saved_records
 from cardtable.records import read_record
 from contract import assert_same_games_in_other_processes, check_contract, option_sets
 from highcard import HighCardGame, PlainHighCardGame, registered
+from scripted import first_moves
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -56,14 +57,7 @@ def _first_moves(seed: int) -> tuple[list[str], Session]:
     """Seat 0's moves if it always plays its first legal move against the random bot, and the
     game they make."""
     probe = Session(cardtable.load("highcard", tricks=5), ["human", "random"], seed=seed)
-    moves: list[str] = []
-    while True:
-        probe.run_bots()
-        if probe.state.is_over:
-            return moves, probe
-        move = probe.state.legal_moves()[0]
-        moves.append(move.text)
-        probe.play(move)
+    return first_moves(probe), probe
 
 
 def test_a_whole_game_in_the_plain_line_mode() -> None:

@@ -23,6 +23,7 @@ from cardtable.play.tui.faces import face_for
 from cardtable.play.tui.kloepper import KloepperFace
 from cardtable.play.tui.screens import InfoScreen, ResultScreen
 from cardtable.play.tui.table import CardWidget, TableScreen
+from scripted import first_moves
 from test_play_tui import SIZE, text_of
 
 PLAYERS = ["human", "random", "random", "random"]
@@ -178,15 +179,7 @@ def test_a_japanese_table_plays_to_the_end() -> None:
 
 def script_for(seed: int) -> list[str]:
     """The moves seat 0 makes taking its first legal move each time, against rules bots."""
-    probe = with_rules_bots(Session(cardtable.load("kloepper"), PLAYERS, seed=seed))
-    moves: list[str] = []
-    while True:
-        probe.run_bots()
-        if probe.state.is_over:
-            return moves
-        move = probe.state.legal_moves()[0]
-        moves.append(move.text)
-        probe.play(move)
+    return first_moves(with_rules_bots(Session(cardtable.load("kloepper"), PLAYERS, seed=seed)))
 
 
 def test_a_whole_game_in_the_plain_mode_from_a_script() -> None:

@@ -25,6 +25,7 @@ from cardtable.play.tui.faces import face_for
 from cardtable.play.tui.krypkasino import KrypkasinoFace
 from cardtable.play.tui.screens import InfoScreen, PassScreen, ResultScreen
 from cardtable.play.tui.table import TableScreen
+from scripted import first_moves
 from test_play_tui import SIZE, text_of
 
 RULES = "rules"
@@ -198,14 +199,7 @@ def script_for(seed: int, options: dict[str, object]) -> tuple[list[str], Sessio
     game = cardtable.load("krypkasino", **options)
     players = ["human"] + [RULES] * (game.num_players - 1)
     probe = Session(game, players, seed=seed)
-    moves: list[str] = []
-    while True:
-        probe.run_bots()
-        if probe.state.is_over:
-            return moves, probe
-        move = probe.state.legal_moves()[0]
-        moves.append(move.text)
-        probe.play(move)
+    return first_moves(probe), probe
 
 
 def run_plain(lines: list[str], seed: int, options: dict[str, object]) -> tuple[str, PlainTable]:

@@ -16,6 +16,7 @@ from cardtable.play.plain import PlainTable, result_line
 from cardtable.play.session import Session, parse_players
 from cardtable.play.storage import saved_records
 from cardtable.records import read_record
+from scripted import first_moves
 
 
 @pytest.fixture(autouse=True)
@@ -27,14 +28,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def script_for(seed: int) -> tuple[list[str], Session]:
     """The moves seat 0 makes if it always takes the first legal move, and the finished game."""
     probe = Session(cardtable.load("cribbage"), ["human", "rules"], seed=seed)
-    moves: list[str] = []
-    while True:
-        probe.run_bots()
-        if probe.state.is_over:
-            return moves, probe
-        move = probe.state.legal_moves()[0]
-        moves.append(move.text)
-        probe.play(move)
+    return first_moves(probe), probe
 
 
 def run_plain(lines: list[str], players: list[str], seed: int) -> tuple[str, PlainTable]:
