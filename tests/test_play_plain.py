@@ -96,6 +96,11 @@ def test_the_person_sees_only_their_own_cards() -> None:
     for line in text.splitlines():
         if line.strip().startswith("Seat 1 lays away"):
             assert line.strip() == "Seat 1 lays away 2 cards", bot_discards
+    # Their own lay-aways are told once, with the cards (not also as a count).
+    assert "Seat 0 lays away 2 cards" not in text
+    own = [line.strip() for line in text.splitlines() if line.strip().startswith("Seat 0 lays")]
+    assert own and all(line != "Seat 0 lays away 2 cards" for line in own)
+    assert own[0] == f"Seat 0 lays away {moves[0].split(maxsplit=1)[1]}"
 
 
 def test_end_of_input_saves_the_unfinished_game() -> None:

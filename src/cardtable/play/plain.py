@@ -24,7 +24,7 @@ from cardtable.engine import State
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, game_summary, game_title
 from cardtable.options import options_line
-from cardtable.play.session import HUMAN, Session, player_label
+from cardtable.play.session import HUMAN, Session, log_events, player_label
 from cardtable.play.storage import save_record
 
 __all__ = ["PlainTable", "result_line", "scores_line"]
@@ -33,9 +33,18 @@ COMMANDS = ("help", "moves", "hand", "rules", "hint", "score", "quit")
 
 
 def scores_line(state: State) -> str:
-    """``Scores: seat 0 45, seat 1 38 (game to 121)``."""
+    """``Scores: seat 0 45, seat 1 38 (game to 121)``: the standing, so a game that scores
+    only at the end of a round or hand (Calypso, Krypkasino) shows the points so far.
+
+    >>> import cardtable
+    >>> state = cardtable.load("calypso").new_state(seed=1)
+    >>> while not state.observation(0)["points"][0] and not state.observation(0)["points"][1]:
+    ...     state.apply(state.legal_moves()[0])
+    >>> state.scores, scores_line(state) != "Scores: seat 0 0, seat 1 0, seat 2 0, seat 3 0"
+    ([0, 0, 0, 0], True)
+    """
     seats = ", ".join(
-        _("seat {seat} {score}").format(seat=s, score=v) for s, v in enumerate(state.scores)
+        _("seat {seat} {score}").format(seat=s, score=v) for s, v in enumerate(state.standing())
     )
     games = state.game.options.get("games")
     if isinstance(games, int) and not isinstance(games, bool) and games > 1:
@@ -90,10 +99,7 @@ class PlainTable:
         state = self.session.state
         events = state.events
         viewer = self._viewer()
-        everything = not self.session.humans
-        for event in events[self.shown :]:
-            if not everything and not event.visible(viewer):
-                continue
+        for event in log_events(events[self.shown :], viewer, not self.session.humans):
             if event.type == "deal":
                 if self.deals:
                     self.say("  " + scores_line(state))

@@ -16,13 +16,43 @@ from collections.abc import Sequence
 
 from cardtable.bots import Bot, SeatView, bot_names, choose_for, make_bot
 from cardtable.bots.levels import LEVELS, hint_bot
-from cardtable.engine import JSON, Game, Move, fresh_seed
+from cardtable.engine import JSON, Event, Game, Move, fresh_seed
 from cardtable.errors import OptionError
 from cardtable.i18n import _, ngettext
 
-__all__ = ["HUMAN", "Session", "parse_players", "player_choices", "player_label"]
+__all__ = ["HUMAN", "Session", "log_events", "parse_players", "player_choices", "player_label"]
 
 HUMAN = "human"
+
+
+def log_events(
+    events: Sequence[Event], viewer: int | None, everything: bool = False
+) -> list[Event]:
+    """The events a log shows ``viewer`` (None: only public ones; ``everything``: all), each
+    told once: public news that the next event tells in detail to the same viewer (Cribbage's
+    "lays away 2 cards" before "lays away 4C JD", an event ``X`` followed by ``X-cards`` of the
+    same seat) is left out.
+
+    >>> import cardtable
+    >>> state = cardtable.load("cribbage").new_state(seed=4)
+    >>> state.apply("discard 4C JD")
+    >>> [e.type for e in state.events_for(0)][-2:]
+    ['discard', 'discard-cards']
+    >>> [e.type for e in log_events(state.events, 0)][-1:]
+    ['discard-cards']
+    >>> [e.type for e in log_events(state.events, 1)][-1:]
+    ['discard']
+    """
+    shown = [e for e in events if everything or e.visible(viewer)]
+    return [
+        e
+        for i, e in enumerate(shown)
+        if not (
+            i + 1 < len(shown)
+            and shown[i + 1].type == f"{e.type}-cards"
+            and shown[i + 1].seat == e.seat
+        )
+    ]
 
 
 def player_choices(game: str) -> list[str]:

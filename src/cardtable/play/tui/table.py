@@ -21,7 +21,7 @@ from cardtable.errors import CardtableError
 from cardtable.i18n import _, game_summary, game_title
 from cardtable.play.look import card_text, colour_cards
 from cardtable.play.plain import result_line
-from cardtable.play.session import Session
+from cardtable.play.session import Session, log_events
 from cardtable.play.storage import save_record
 from cardtable.play.tui.faces import face_for
 from cardtable.play.tui.screens import InfoScreen, PassScreen, ResultScreen
@@ -171,9 +171,8 @@ class TableScreen(Screen[None]):
         state = self.session.state
         players = self.session.players
         viewer = None if self.hidden else self.viewer
-        obs = state.observation(viewer if viewer is not None else 0)
-        if viewer is None:
-            obs = {k: v for k, v in obs.items() if k not in ("hand", "laid_away", "legal_moves")}
+        # No viewer (hands hidden between people at one keyboard): the spectator's view.
+        obs = state.observation(viewer)
         face = self.face
         self.query_one("#board", Static).update(face.board(obs, players, viewer))
         self.query_one("#table", Static).update(face.table(obs, players, viewer))
@@ -187,7 +186,7 @@ class TableScreen(Screen[None]):
         self._draw_hand(list(obs.get("hand") or []))
         log = self.query_one("#log", RichLog)
         seat_events = self._seat_events()
-        for event in seat_events[self.logged :]:
+        for event in log_events(seat_events[self.logged :], None, everything=True):
             if event.type == "deal":
                 log.write(Text(""))
             log.write(face.event_line(event))
