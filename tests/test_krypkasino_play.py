@@ -230,3 +230,42 @@ def test_a_plain_game_from_a_script_with_mistakes(language: str) -> None:
         assert any(line.startswith("Your hand: ") for line in lines)
     else:
         assert expected.startswith("結果")
+
+
+def test_a_card_with_two_captures_is_chosen_in_the_list_and_played_by_enter() -> None:
+    """Seed 3, seat 0: 7C takes 2C 5H or 2H 5H. Key 3 picks it and highlights the first family
+    in the list; Enter plays the highlighted family; a card with one way (2D) plays at once."""
+
+    async def scenario() -> None:
+        game = cardtable.load("krypkasino")
+        app = CardtableApp(game=game, players=["human", RULES, RULES, RULES], seed=3, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = app.table
+            assert isinstance(table, TableScreen)
+            assert table.hand_cards == ["2D", "5S", "7C", "8C", "10S"]
+            await pilot.press("3")
+            await pilot.pause()
+            assert table.session.state.history == []
+            status = ascii_cards(str(table.query_one("#status").render()))
+            assert "7C can be played 2 ways" in status
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert table.session.state.history[0] == "play 7C take 2H 5H"
+
+    asyncio.run(scenario())
+
+
+def test_a_card_with_a_single_way_is_played_at_once() -> None:
+    async def scenario() -> None:
+        game = cardtable.load("krypkasino")
+        app = CardtableApp(game=game, players=["human", RULES, RULES, RULES], seed=3, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = app.table
+            assert isinstance(table, TableScreen)
+            await pilot.press("1")  # 2D: no capture, its only move
+            await pilot.pause()
+            assert table.session.state.history[0] == "play 2D"
+
+    asyncio.run(scenario())

@@ -314,3 +314,23 @@ def test_leaving_a_table_keeps_its_choices_in_the_menu() -> None:
             assert saved_records() == []
 
     asyncio.run(scenario())
+
+
+def test_enter_with_one_card_for_the_crib_says_why_in_the_status_line() -> None:
+    async def scenario() -> None:
+        game = cardtable.load("cribbage")
+        app = CardtableApp(game=game, players=["human", "rules"], seed=1, bot_delay=0, save=False)
+        notes: list[str] = []
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await pilot.pause()
+            table = app.table
+            assert table is not None
+            app.notify = lambda message, **_kw: notes.append(str(message))  # type: ignore[method-assign]
+            await pilot.press("1", "enter")
+            await pilot.pause()
+            assert table.session.state.history == []
+            status = str(table.query_one("#status").render())
+            assert status == "lay away exactly 2 cards"
+            assert notes and notes[-1] == "lay away exactly 2 cards"
+
+    asyncio.run(scenario())

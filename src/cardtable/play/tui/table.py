@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from cardtable.cards import cards_str
 from cardtable.engine import Event, Move
 from cardtable.errors import CardtableError
-from cardtable.i18n import _, game_summary, game_title
+from cardtable.i18n import _, game_summary, game_title, ngettext
 from cardtable.play.look import card_text, colour_cards
 from cardtable.play.plain import result_line
 from cardtable.play.session import Session, log_events
@@ -376,13 +376,30 @@ class TableScreen(Screen[None]):
         else:
             self.selected.append(index)
         chosen = self._selected_move()
-        # One card is a whole move when every move with cards takes exactly one.
-        if chosen is not None and all(len(m.cards) == 1 for m in self.move_list if m.cards):
+        picked_cards = {self.hand_cards[i] for i in self.selected}
+        touching = [m for m in self.move_list if picked_cards & set(cards_str(m.cards))]
+        # The picked cards are a whole move when no other move would use them: played at once,
+        # as every one-card move is (a Krypkasino card with a single capture too).
+        if chosen is not None and touching == [chosen]:
             self._play(chosen)
             return
         self._draw_hand(self.hand_cards)
         picked = " ".join(self.hand_cards[i] for i in self.selected)
-        if chosen is not None:
+        ways = self._ways_to_play(picked_cards)
+        if chosen is None and len(ways) > 1:
+            # Several moves play this card (Krypkasino's capture families): the list holds
+            # them, the first highlighted, and Enter plays the highlighted one.
+            self.query_one("#moves", OptionList).highlighted = self.move_list.index(ways[0])
+            self.query_one("#status", Static).update(
+                colour_cards(
+                    ngettext(
+                        "{card} can be played {count} way: choose it in the list (↑ ↓, Enter).",
+                        "{card} can be played {count} ways: choose in the list (↑ ↓, Enter).",
+                        len(ways),
+                    ).format(card=picked, count=len(ways))
+                )
+            )
+        elif chosen is not None:
             self.query_one("#status", Static).update(
                 colour_cards(_("{move}: press Enter.").format(move=chosen.text))
             )
@@ -390,6 +407,28 @@ class TableScreen(Screen[None]):
             self.query_one("#status", Static).update(
                 colour_cards(_("Picked {cards}.").format(cards=picked))
             )
+
+    def _ways_to_play(self, picked: set[str]) -> list[Move]:
+        """The moves that play the one picked card: ``play`` moves naming it first (the cards
+        after it, Krypkasino's captures, lie on the table)."""
+        if len(picked) != 1:
+            return []
+        return [
+            m
+            for m in self.move_list
+            if m.verb == "play" and m.cards and cards_str(m.cards[:1])[0] in picked
+        ]
+
+    def _refusal_of_picked(self) -> str:
+        """Why the picked cards are no move, in the game's words where it has them."""
+        picked = " ".join(self.hand_cards[i] for i in self.selected)
+        try:
+            probe = self.session.game.read_move(picked, self.move_list)
+        except CardtableError as err:
+            return str(err)
+        return self.session.state.refusal(probe) or _(
+            "The picked cards are not a move; pick again."
+        )
 
     def _selected_move(self) -> Move | None:
         picked = sorted(self.hand_cards[i] for i in self.selected)
@@ -407,7 +446,22 @@ class TableScreen(Screen[None]):
         if self.selected:
             move = self._selected_move()
             if move is None:
-                self.notify(_("The picked cards are not a move; pick again."), severity="warning")
+                # A card with several ways to play it: the one highlighted in the list.
+                ways = self._ways_to_play({self.hand_cards[i] for i in self.selected})
+                index = self.query_one("#moves", OptionList).highlighted
+                if (
+                    index is not None
+                    and index < len(self.move_list)
+                    and self.move_list[index] in ways
+                ):
+                    self._play(self.move_list[index])
+                    return
+                message = self._refusal_of_picked()
+                self.notify(
+                    colour_cards(message, four_colour=self.face.four_colour).markup,
+                    severity="warning",
+                )
+                self.query_one("#status", Static).update(colour_cards(message))
                 self.app.bell()
                 return
             self._play(move)
