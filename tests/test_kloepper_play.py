@@ -24,6 +24,7 @@ from cardtable.play.tui.kloepper import KloepperFace
 from cardtable.play.tui.screens import InfoScreen, ResultScreen
 from cardtable.play.tui.table import CardWidget, TableScreen
 from scripted import first_moves
+from test_krypkasino_play import ascii_cards
 from test_play_tui import SIZE, text_of
 
 PLAYERS = ["human", "random", "random", "random"]
@@ -226,3 +227,32 @@ def test_the_registry_gives_the_rules_bot_and_the_face() -> None:
     assert isinstance(make_bot("kloepper", "rules"), KloepperRulesBot)
     assert isinstance(make_bot("kloepper", "hard"), KloepperRulesBot)
     assert isinstance(face_for(cardtable.load("kloepper")), KloepperFace)
+
+
+def tail(trick: dict[str, object]) -> list[str]:
+    return [f"{trick['winner']},", str(trick["points"])]
+
+
+def test_the_fourth_card_of_a_trick_stays_in_sight_and_the_deal_box_shows_the_last_trick() -> None:
+    """Seed 7: after each trick the table shows it as the last trick until a card is led; the
+    box at the end of the deal shows the deal's last trick over the next deal's empty table."""
+    state = cardtable.load("kloepper").new_state(seed=7)
+    face = face_for(state.game)
+    players = ["human", "rules", "rules", "rules"]
+    seen = 0
+    while state.observation(0)["deal_number"] == 1:
+        obs = state.observation(0)
+        if obs["tricks"] and not obs["trick"]:
+            last = obs["tricks"][-1]
+            text = text_of(face.table(obs, players, 0))
+            row = next(line for line in ascii_cards(text).splitlines() if "Last trick" in line)
+            assert row.split() == ["Last", "trick", *last["cards"], "→", "seat", *tail(last)]
+            seen += 1
+        state.apply(state.legal_moves()[0])
+    assert seen == 5  # the sixth trick ends the deal
+    box = face.deal_summary(state.events_for(0))
+    assert box is not None
+    final = [e for e in state.events if e.type == "trick"][-1]  # deal 1's sixth
+    shown = ascii_cards(text_of(box))
+    assert f"Last trick: {' '.join(final.data['cards'])}" in shown
+    assert f"→ seat {final.seat}, {final.data['points']}" in shown

@@ -4,7 +4,7 @@ and the scoring table."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -117,7 +117,21 @@ class KloepperFace(TableFace):
                 suits = ", ".join(_(_SUITS.get(v, v)) for v in voids)
                 row.append("   " + _("void: {suits}").format(suits=suits), style="dim")
             grid.add_row(self.seat_name(seat, players, viewer), row)
+        done = obs.get("tricks") or []
+        if done and not obs.get("trick"):
+            # The trick just taken stays in sight until the next card is led.
+            grid.add_row(_("Last trick"), self._trick_line(done[-1]["cards"], done[-1]))
         return grid
+
+    def _trick_line(self, cards: Sequence[str], trick: Mapping[str, Any]) -> Text:
+        """A trick's cards and who took it for how many card points."""
+        line = self.cards(list(cards))
+        line.append(
+            "  → "
+            + _("seat {seat}, {points}").format(seat=trick["winner"], points=trick["points"]),
+            style="bold",
+        )
+        return line
 
     def status(self, obs: Obs, players: Sequence[str], viewer: int | None) -> str:
         to_move = obs.get("to_move")
@@ -145,15 +159,8 @@ class KloepperFace(TableFace):
             elif event.type == "play":
                 current.append(str(event.data["card"]))
             elif event.type == "trick":
-                line = self.cards(list(event.data["cards"]))
-                line.append(
-                    "  "
-                    + _("seat {seat}, {points}").format(
-                        seat=event.seat, points=event.data["points"]
-                    ),
-                    style="bold",
-                )
-                lines.append(line)
+                trick = {"winner": event.seat, "points": event.data["points"]}
+                lines.append(self._trick_line(list(event.data["cards"]), trick))
                 current = []
         if current:
             lines.append(self.cards(current))
@@ -165,7 +172,20 @@ class KloepperFace(TableFace):
         scores = [e for e in events if e.type == "deal score"]
         if not scores:
             return None
-        return Group(*(self._score(e) for e in scores))
+        # The box stands over the next deal's empty table: it shows the last trick itself.
+        tricks = [e for e in events if e.type == "trick"]
+        parts: list[RenderableType] = []
+        if tricks:
+            last = tricks[-1]
+            line = Text(_("Last trick") + ": ", style="bold")
+            line.append_text(
+                self._trick_line(
+                    list(last.data["cards"]), {"winner": last.seat, "points": last.data["points"]}
+                )
+            )
+            parts.append(line)
+        parts.extend(self._score(e) for e in scores)
+        return Group(*parts)
 
     def _score(self, event: Event) -> RenderableType:
         d: dict[str, Any] = dict(event.data)
