@@ -15,7 +15,7 @@ from textual.widgets import RichLog
 import cardtable
 from calypso_deals import twin_for
 from cardtable.games.calypso import CalypsoState
-from cardtable.i18n import set_language, using_language
+from cardtable.i18n import set_language, suit_name, using_language
 from cardtable.play.look import colour_cards
 from cardtable.play.plain import PlainTable, result_line
 from cardtable.play.session import Session
@@ -181,3 +181,16 @@ def test_a_hint_shows_what_the_search_weighed() -> None:
             assert colour_cards(f"Weighed: {best}").plain in status
 
     asyncio.run(scenario())
+
+
+def test_the_led_suit_is_named_in_words_not_as_a_letter() -> None:
+    state = cardtable.load("calypso").new_state(seed=1)
+    state.apply(state.legal_moves()[0])  # seat 0 leads 10C
+    obs = state.observation(1)
+    assert obs["led"] == "C"
+    assert "Follow clubs if you can" in state.game.prompt(obs)
+    face = face_for(state.game)
+    assert face.status(state.observation(0), ["human"] * 4, 0).endswith("; clubs was led.")
+    with using_language("ja"):
+        clubs = suit_name(0)
+        assert clubs != "clubs" and clubs in state.game.prompt(obs)

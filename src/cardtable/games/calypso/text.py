@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardtable.cards import card_str, cards_str
+from cardtable.cards import SUIT_LETTERS, card_str, cards_str
 from cardtable.engine import JSON, Event
 from cardtable.games.calypso.tables import SORT_KEY
 from cardtable.games.calypso.tricks import REASONS
-from cardtable.i18n import N_, _, ngettext
+from cardtable.i18n import N_, _, ngettext, suit_name
 
 __all__ = ["describe_event", "materialize", "prompt", "reason_words", "rule_words"]
 
@@ -181,4 +181,16 @@ def prompt(obs: Mapping[str, Any]) -> str:
         )
     else:
         ask = _("Your hand: {hand}. Trick: {cards}. Follow {suit} if you can (e.g. {example}).")
-    return ask.format(hand=hand, cards=cards, suit=led, example=example)
+    return ask.format(hand=hand, cards=cards, suit=suit_words(led), example=example)
+
+
+def suit_words(letter: object) -> str:
+    """A suit letter of the observation (``D``) as the suit's name in the current language
+    (``diamonds``); anything else as it is.
+
+    >>> suit_words("D")
+    'diamonds'
+    """
+    if isinstance(letter, str) and letter in SUIT_LETTERS:
+        return suit_name(SUIT_LETTERS.index(letter))
+    return str(letter)

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from cardtable.engine import Event
-from cardtable.games.calypso.text import reason_words, rule_words
+from cardtable.games.calypso.text import reason_words, rule_words, suit_words
 from cardtable.i18n import _
 from cardtable.play.look import card_text
 from cardtable.play.tui.face import Obs, TableFace, register_face
@@ -146,7 +146,9 @@ class CalypsoFace(TableFace):
             return self.game.prompt(obs)
         name = self.seat_name(to_move, players, viewer)
         if obs.get("trick"):
-            return _("{name} to play; {suit} was led.").format(name=name, suit=obs.get("led"))
+            return _("{name} to play; {suit} was led.").format(
+                name=name, suit=suit_words(obs.get("led"))
+            )
         return _("{name} to lead.").format(name=name)
 
     def last_play(self, obs: Obs, events: Sequence[Event]) -> RenderableType:

@@ -198,7 +198,7 @@ class KloepperFace(TableFace):
             )
         else:
             head = _("Queens team: seats {seats}").format(seats=queens)
-        lines: list[RenderableType] = [Text(head, style="bold")]
+        lines: list[RenderableType] = [self.line(head, "bold")]
         lines.append(
             Text(
                 _("{points} card points, {tricks} tricks").format(
