@@ -10,7 +10,7 @@ import pytest
 
 import cardtable
 from cardtable.cards import card_str
-from cardtable.errors import OptionError
+from cardtable.errors import OptionError, RecordError
 from cardtable.i18n import using_language
 from cardtable.play.plain import PlainTable, result_line
 from cardtable.play.session import Session, parse_players
@@ -149,3 +149,20 @@ def test_players_are_checked() -> None:
         parse_players(game, "human,robot")
     with pytest.raises(OptionError, match="2 seats, but 3 players"):
         parse_players(game, "human,easy,easy")
+
+
+def test_a_game_left_unfinished_is_resumed_where_it_stopped() -> None:
+    moves, finished = script_for(seed=11)
+    text, table = run_plain([moves[0], "quit"], ["human", "rules"], seed=11)
+    assert "The game so far is saved to" in text
+    record = json.loads(Path(table.saved[-1]).read_text(encoding="utf-8"))
+    resumed = Session.resume(record)
+    assert resumed.players == ["human", "rules"]
+    assert resumed.state.history == record["moves"]
+    out = io.StringIO()
+    PlainTable(resumed, io.StringIO("".join(m + "\n" for m in moves[1:]) + "n\n"), out).run()
+    # The same game as played without a pause: the same moves and the same result.
+    assert resumed.state.history == finished.state.history
+    assert resumed.state.result == finished.state.result
+    with pytest.raises(RecordError, match="is over: replay it instead"):
+        Session.resume(resumed.record())

@@ -16,7 +16,7 @@ from cardtable.play.plain import result_line
 from cardtable.play.storage import saved_records
 from cardtable.play.tui import CardtableApp
 from cardtable.play.tui.replay import ReplayScreen
-from cardtable.play.tui.screens import InfoScreen, PassScreen, ResultScreen
+from cardtable.play.tui.screens import ConfirmScreen, InfoScreen, PassScreen, ResultScreen
 from cardtable.play.tui.table import CardWidget, TableScreen
 from cardtable.records import read_record
 
@@ -301,7 +301,13 @@ def test_leaving_a_table_keeps_its_choices_in_the_menu() -> None:
         app = CardtableApp(game=game, players=["human", "random"], seed=2, bot_delay=0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            await pilot.press("q")
+            await pilot.press("q")  # asks first; any key but y stays
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            await pilot.press("q", "y")
             await pilot.pause()
             await pilot.pause()
             menu = app.screen

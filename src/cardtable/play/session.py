@@ -12,13 +12,14 @@ it. Bots see only their seat's view.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from cardtable.bots import Bot, SeatView, bot_names, choose_for, make_bot
 from cardtable.bots.levels import LEVELS, hint_bot
 from cardtable.engine import JSON, Event, Game, Move, fresh_seed
-from cardtable.errors import OptionError
+from cardtable.errors import OptionError, RecordError
 from cardtable.i18n import _, ngettext
+from cardtable.records import from_record
 
 __all__ = ["HUMAN", "Session", "log_events", "parse_players", "player_choices", "player_label"]
 
@@ -140,6 +141,33 @@ class Session:
             None if p == HUMAN else make_bot(game.name, p, seeder.getrandbits(32))
             for p in self.players
         ]
+
+    @classmethod
+    def resume(cls, record: Mapping[str, JSON]) -> Session:
+        """The table of an unfinished game's record, its moves replayed, the same players in
+        the same seats (``meta.players``; else a person at seat 0 and ``easy`` bots), ready
+        for the next move.
+
+        >>> import cardtable
+        >>> first = Session(cardtable.load("cribbage"), ["human", "rules"], seed=4)
+        >>> first.play("discard 4C JD")
+        >>> again = Session.resume(first.record())
+        >>> again.state.history == first.state.history, again.players
+        (True, ['human', 'rules'])
+        >>> again.run_bots() > 0, again.human_to_move()
+        (True, True)
+        """
+        state = from_record(record)
+        if state.is_over:
+            raise RecordError(_("the game of this record is over: replay it instead"))
+        meta = record.get("meta")
+        named = meta.get("players") if isinstance(meta, Mapping) else None
+        players = parse_players(state.game, named if isinstance(named, list) else None)
+        session = cls(state.game, players, seed=state.seed)
+        session.state = state
+        # Its seed is in the record the player holds; still, the table tells it at the end.
+        session.seed_given = False
+        return session
 
     @property
     def humans(self) -> list[int]:

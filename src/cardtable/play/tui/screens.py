@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from cardtable.i18n import _
 
-__all__ = ["InfoScreen", "PassScreen", "ResultScreen"]
+__all__ = ["ConfirmScreen", "InfoScreen", "PassScreen", "ResultScreen"]
 
 
 class InfoScreen(ModalScreen[None]):
@@ -43,6 +43,28 @@ class InfoScreen(ModalScreen[None]):
     def on_key(self, event: Key) -> None:
         event.stop()
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question answered by a key: ``y`` (or Enter) says yes, any other key no."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Static {
+        width: 64; height: auto; border: thick $warning; background: $surface; padding: 1 2;
+    }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.question + "\n\n" + _("y: yes · any other key: no"))
+
+    def on_key(self, event: Key) -> None:
+        event.stop()
+        self.dismiss(event.key in ("y", "enter"))
 
 
 class PassScreen(ModalScreen[None]):

@@ -24,7 +24,7 @@ from cardtable.play.plain import result_line
 from cardtable.play.session import Session, log_events
 from cardtable.play.storage import save_record
 from cardtable.play.tui.faces import face_for
-from cardtable.play.tui.screens import InfoScreen, PassScreen, ResultScreen
+from cardtable.play.tui.screens import ConfirmScreen, InfoScreen, PassScreen, ResultScreen
 
 __all__ = ["CardWidget", "TableScreen"]
 
@@ -533,6 +533,16 @@ class TableScreen(Screen[None]):
                 self.app.push_screen(InfoScreen(panel.title, panel.draw(obs, self._seat_events())))
 
     def action_leave(self) -> None:
+        """``q``: leave the table, after asking while the game goes on."""
+        if self.session.state.is_over:
+            self._leave(True)
+            return
+        question = _("Leave the table? The game so far is saved, and can be resumed later.")
+        self.app.push_screen(ConfirmScreen(question), self._leave)
+
+    def _leave(self, sure: bool | None) -> None:
+        if not sure:
+            return
         self._store()
         if self.saved_path is not None and not self.finished:
             self.notify(_("The game so far is saved to {path}").format(path=self.saved_path))
