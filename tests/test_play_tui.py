@@ -340,3 +340,27 @@ def test_enter_with_one_card_for_the_crib_says_why_in_the_status_line() -> None:
             assert notes and notes[-1] == "lay away exactly 2 cards"
 
     asyncio.run(scenario())
+
+
+def test_the_bots_wait_while_a_box_is_open() -> None:
+    async def scenario() -> None:
+        game = cardtable.load("cribbage")
+        app = CardtableApp(game=game, players=["human", "rules"], seed=4, bot_delay=0, save=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = app.table
+            assert table is not None
+            await pilot.press("r")  # the rules box opens over the table
+            await pilot.pause()
+            assert isinstance(app.screen, InfoScreen)
+            table.session.play("discard 4C JD")  # the person's move; the bot is to lay away
+            table.after_move()
+            for _ in range(5):
+                await pilot.pause(0.05)
+            assert table.session.state.history == ["discard 4C JD"]
+            await pilot.press("space")  # the box closes; the bot plays on
+            for _ in range(5):
+                await pilot.pause(0.05)
+            assert len(table.session.state.history) > 1
+
+    asyncio.run(scenario())

@@ -261,6 +261,10 @@ class TableScreen(Screen[None]):
         session = self.session
         if session.state.is_over or session.human_to_move():
             return
+        if self.app.screen is not self:
+            # A box is open (help, rules, a hand's scoring): the bots wait until it is closed.
+            self.set_timer(max(self.bot_delay, 0.05), self._bot_step)
+            return
         session.step_bot()
         self.after_move()
 
@@ -284,8 +288,7 @@ class TableScreen(Screen[None]):
                 # The last hand is told in the result box, not in a box beneath it.
                 self.last_summary = body
                 continue
-            viewer = self.viewer if self.viewer is not None else 0
-            obs = self.session.state.observation(viewer)
+            obs = self.session.state.observation(self.viewer)
             board = self.face.board(obs, self.session.players, self.viewer)
             title = _("The hand's scoring")
             self.app.push_screen(InfoScreen(title, Group(body, Text(""), board)))
@@ -486,14 +489,12 @@ class TableScreen(Screen[None]):
         self.app.push_screen(InfoScreen(_("Rules"), Text(body)))
 
     def action_last_play(self) -> None:
-        viewer = self.viewer if self.viewer is not None else 0
-        obs = self.session.state.observation(viewer)
+        obs = self.session.state.observation(self.viewer)
         body = self.face.last_play(obs, self._seat_events())
         self.app.push_screen(InfoScreen(_("The last play"), body))
 
     def action_scores(self) -> None:
-        viewer = self.viewer if self.viewer is not None else 0
-        obs = self.session.state.observation(viewer)
+        obs = self.session.state.observation(self.viewer)
         board = self.face.board(obs, self.session.players, self.viewer)
         self.app.push_screen(InfoScreen(_("Scores"), board))
 
