@@ -505,3 +505,11 @@ def test_rendering_in_japanese() -> None:
     with using_language("ja"):
         japanese = result_text(state).plain
     assert re.fullmatch(r"結果: 席[01]の勝ち \(席0 \d+ · 席1 \d+\)、\d+手", japanese)
+
+
+def test_the_japanese_game_names_are_spelled_as_the_sources_spell_them() -> None:
+    """One spelling everywhere: クリプカシノ, as the Japanese rule source writes it."""
+    with using_language("ja"):
+        titles = [game_title(cardtable.load(name)) for name in cardtable.games()]
+        assert titles == ["カリプソ", "クリベッジ", "クレッパー", "クリプカシノ"]
+        assert game_summary(cardtable.load("krypkasino")).startswith("クリプカシノ: ")
