@@ -7,6 +7,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -20,16 +21,26 @@ import cardtable
 from cardtable.bots import Bot, RandomBot, choose_for, make_bot
 from cardtable.cli import cribbage
 from cardtable.cli.arena import arena
-from cardtable.cli.common import OptionsArg, fail, out, parse_options, user_errors
+from cardtable.cli.common import (
+    OptionsArg,
+    fail,
+    inert,
+    inert_json,
+    inert_text,
+    out,
+    parse_options,
+    user_errors,
+)
 from cardtable.cli.play import choose_language, play
 from cardtable.cli.render import board_text, event_text, result_text, winners_of
+from cardtable.cli.usage import CommandGroup
 from cardtable.engine import Game, State, fresh_seed
 from cardtable.errors import CardtableError
 from cardtable.i18n import LANGUAGES, _, game_summary, game_title, ngettext, option_help
 from cardtable.options import options_line, show_value
 from cardtable.play.plain import result_line
-from cardtable.play.storage import records_dir, saved_records
-from cardtable.records import read_record, write_record
+from cardtable.play.storage import load_record, records_dir, saved_records
+from cardtable.records import write_record
 
 # registry.games, not cardtable.games: importing the games subpackage rebinds that attribute.
 from cardtable.registry import game_class, load
@@ -38,6 +49,7 @@ from cardtable.registry import games as game_names
 __all__ = ["app", "main"]
 
 app = typer.Typer(
+    cls=CommandGroup,
     name="cardtable",
     help="Exact rules, bots, analysis and records for traditional card games.",
     no_args_is_help=True,
@@ -282,7 +294,7 @@ def replay(
 ) -> None:
     """Replay a game record: in the table view, move by move (on a terminal), or as text."""
     if record is None:
-        saved = saved_records()
+        saved = [path for path in saved_records() if path.is_file()]
         if not saved:
             raise CardtableError(
                 _("no saved games yet in {folder}; play one with: cardtable play").format(
@@ -290,10 +302,11 @@ def replay(
                 )
             )
         record = saved[-1]
-    elif not record.exists() and (records_dir() / record).is_file():
+    elif not _holds(record.exists) and _holds((records_dir() / record).is_file):
         # A name as `cardtable records` lists it.
         record = records_dir() / record
-    final = read_record(record)
+    # Read at most a record's size, whatever the file: never a device or a huge file whole.
+    final, meta = load_record(record)
     seats = final.game.num_players
     if seat is not None and not 0 <= seat < seats:
         raise CardtableError(
@@ -306,7 +319,9 @@ def replay(
         # One event a line: valid JSON that still reads (and greps) well.
         lines = ",\n".join(" " + json.dumps(e.to_dict(), ensure_ascii=False) for e in events)
         result = json.dumps(final.result, ensure_ascii=False)
-        typer.echo(f'{{"events": [\n{lines}\n], "result": {result}}}')
+        # JSON escapes the C0 controls; ensure_ascii=False leaves the C1 ones and the marks
+        # that reorder a line, which inert_json escapes too.
+        typer.echo(inert_json(f'{{"events": [\n{lines}\n], "result": {result}}}'))
         return
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
         # Not a circle: Textual takes a while to load, and plain lines never need it.
@@ -315,7 +330,7 @@ def replay(
         CardtableApp(
             replay=final,
             replay_seat=seat,
-            replay_players=_record_players(record),
+            replay_players=_record_players(meta),
             four_colour=four_colour,
         ).run()
         return
@@ -343,12 +358,19 @@ def replay(
     console.print(result_text(state))
 
 
-def _record_players(path: Path) -> list[str] | None:
+def _holds(check: Callable[[], bool]) -> bool:
+    """``check()`` (a question about a path), False where the path cannot even be asked about
+    (a name too long, a folder not to be searched)."""
     try:
-        meta = json.loads(path.read_text(encoding="utf-8")).get("meta") or {}
-    except (OSError, ValueError, AttributeError):
-        return None
-    players = meta.get("players") if isinstance(meta, dict) else None
+        return check()
+    except (OSError, ValueError):
+        return False
+
+
+def _record_players(meta: dict[str, object]) -> list[str] | None:
+    """The players a record's ``meta`` names, if it names them as a list of strings (the
+    replay screen shows them as inert text)."""
+    players = meta.get("players")
     if isinstance(players, list) and all(isinstance(p, str) for p in players):
         return players
     return None
@@ -362,23 +384,34 @@ def records() -> None:
     console = out()
     if not saved:
         console.print(
-            _("No saved games yet in {folder}.").format(folder=records_dir()), markup=False
+            _("No saved games yet in {folder}.").format(folder=inert(str(records_dir()))),
+            markup=False,
         )
         return
-    table = Table(_("Record"), _("Game"), _("Moves"), _("Result"), title=str(records_dir()))
+    table = Table(
+        _("Record"), _("Game"), _("Moves"), _("Result"), title=inert_text(str(records_dir()))
+    )
     table.columns[0].overflow = "fold"
     for path in saved:
+        # Everything from the folder is shown as inert text: a name or a record may carry
+        # escape sequences or markup (records are shared as bug reports).
+        name = inert_text(path.name)
         try:
-            state = read_record(path)
+            state, _meta = load_record(path)
         except CardtableError as err:
-            table.add_row(path.name, "", "", _("unreadable: {reason}").format(reason=err))
+            reason = str(err)
+        except Exception as err:
+            # A fault the record's checks missed: one bad file must not end the listing.
+            reason = _("it does not replay ({error})").format(error=type(err).__name__)
+        else:
+            table.add_row(
+                name,
+                game_title(state.game),
+                str(len(state.history)),
+                result_line(state) if state.is_over else _("unfinished"),
+            )
             continue
-        table.add_row(
-            path.name,
-            game_title(state.game),
-            str(len(state.history)),
-            result_line(state) if state.is_over else _("unfinished"),
-        )
+        table.add_row(name, "", "", inert_text(_("unreadable: {reason}").format(reason=reason)))
     console.print(table)
     console.print(_("Replay one with: cardtable replay PATH (the last one: cardtable replay)"))
 
@@ -405,9 +438,11 @@ def demo(
 ) -> None:
     """Watch bots play one complete game, move by move."""
     game = load(game_name, **parse_options(option))
-    if record is not None and not record.parent.is_dir():
+    if record is not None and not _holds(record.parent.is_dir):
         # Checked before playing, so a typo in the path does not waste the game.
         fail(_("no folder {folder!r} to save the record in").format(folder=str(record.parent)))
+    if record is not None and _holds(record.is_dir):
+        fail(_("{path!r} is a folder: name a file to save the record in").format(path=str(record)))
     if seed is None:
         seed = fresh_seed()
     state = game.new_state(seed=seed)
@@ -441,7 +476,9 @@ def demo(
                 )
             )
         console.print(
-            _("Record saved to {path}; replay it with: cardtable replay {path}").format(path=path),
+            _("Record saved to {path}; replay it with: cardtable replay {path}").format(
+                path=inert(str(path))
+            ),
             soft_wrap=True,
             markup=False,
         )

@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cardtable.bots.arena import MatchResult, run_match, seatings
-from cardtable.cli.common import OptionsArg, out, parse_options
+from cardtable.cli.common import OptionsArg, inert, inert_text, out, parse_options
 from cardtable.errors import CardtableError
 from cardtable.registry import load
 
@@ -58,7 +58,8 @@ def arena(
     workers = jobs or os.cpu_count() or 1
     per_deal = len(seatings(game.num_players, max(2, len(names)))) if duplicate else 1
     console = out()
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    # The bot names are the user's text: never read as markup.
+    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn())
     with Progress(
         *columns,
         TimeElapsedColumn(),
@@ -66,7 +67,7 @@ def arena(
         transient=True,
         disable=not console.is_terminal,
     ) as bar:
-        task = bar.add_task(f"{game.name}: {', '.join(names)}", total=deals * per_deal)
+        task = bar.add_task(inert(f"{game.name}: {', '.join(names)}"), total=deals * per_deal)
         result = run_match(
             game.name,
             names,
@@ -84,7 +85,7 @@ def arena(
         json_file.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
         png_file = png_path or json_file.with_suffix(".png")
         draw_chart(result, png_file)
-        console.print(f"Saved {json_file} and {png_file}")
+        console.print(inert_text(f"Saved {json_file} and {png_file}"))
 
 
 def show(result: MatchResult) -> None:
@@ -92,15 +93,17 @@ def show(result: MatchResult) -> None:
     console = out()
     kind = "duplicate " if result.duplicate else ""
     console.print(
-        f"{result.game}: {len(result.games)} games ({kind}deals from seed {result.seed}), "
-        f"{', '.join(result.bots)}"
+        inert_text(
+            f"{result.game}: {len(result.games)} games ({kind}deals from seed {result.seed}), "
+            f"{', '.join(result.bots)}"
+        )
     )
     table = Table("Bot", "Games", "Wins", "Win rate (95%)", "Points per deal (95%)", "ms/move")
     for label, row in result.summary().items():
         rate = row["win_rate"]
         points = row["points_per_deal"]
         table.add_row(
-            label,
+            inert_text(label),
             str(row["games"]),
             f"{row['wins']:g}",
             f"{rate.mean:.1%} [{rate.low:.1%}, {rate.high:.1%}]",
@@ -113,13 +116,15 @@ def show(result: MatchResult) -> None:
         diff = result.difference()
         verdict = "significant" if diff.excludes_zero() else "not significant"
         console.print(
-            f"{labels[0]} - {labels[1]}: {diff.mean:+.3f} points per deal, 95% interval "
-            f"[{diff.low:+.3f}, {diff.high:+.3f}] ({verdict})"
+            inert_text(
+                f"{labels[0]} - {labels[1]}: {diff.mean:+.3f} points per deal, 95% interval "
+                f"[{diff.low:+.3f}, {diff.high:+.3f}] ({verdict})"
+            )
         )
     else:
         ratings = Table("Bot", "Elo", title="Elo, fitted on every game at once")
         for label, rating in sorted(result.ratings().items(), key=lambda kv: -kv[1]):
-            ratings.add_row(label, f"{rating:.0f}")
+            ratings.add_row(inert_text(label), f"{rating:.0f}")
         console.print(ratings)
 
 

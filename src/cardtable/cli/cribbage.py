@@ -12,6 +12,7 @@ from rich.text import Text
 from cardtable.cards import card_str, parse_card, parse_cards, rank_of
 from cardtable.cli.common import out, user_errors
 from cardtable.cli.render import card_text, cards_text, rich_format
+from cardtable.cli.usage import CommandGroup
 from cardtable.errors import CardError
 from cardtable.games.cribbage.analysis import discard_advice, mean_score, score_distribution
 from cardtable.games.cribbage.scoring import breakdown, score_hand
@@ -21,6 +22,7 @@ from cardtable.i18n import _
 __all__ = ["app"]
 
 app = typer.Typer(
+    cls=CommandGroup,
     help="Cribbage tools: score a hand, choose a discard, see how hands score.",
     no_args_is_help=True,
     add_completion=False,

@@ -3,7 +3,12 @@
 The folder is platformdirs' user data directory for ``cardtable`` (on Linux
 ``~/.local/share/cardtable/records``); the environment variable ``CARDTABLE_DATA_DIR`` moves it
 (tests use it). Records are written whole to a temporary file and then renamed, so a game is
-never lost half-written, and a name is never reused.
+never lost half-written, and a name is never reused. Names start with the time saved, to the
+microsecond; the list of saved records is in the order they were saved.
+
+A record file is read whole only up to :data:`MAX_RECORD_MB` megabytes, and anything wrong with
+it (missing, a folder, not UTF-8, not JSON, nested too deep, not a record, not legal) is a
+:class:`~cardtable.errors.RecordError` with a message that says so.
 
 >>> import os, tempfile, cardtable
 >>> os.environ["CARDTABLE_DATA_DIR"] = tempfile.mkdtemp()
@@ -18,6 +23,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -25,9 +32,24 @@ from typing import Any
 
 from platformdirs import user_data_path
 
-__all__ = ["data_dir", "records_dir", "save_record", "saved_records"]
+from cardtable.engine import State
+from cardtable.errors import RecordError
+from cardtable.i18n import _
+from cardtable.records import from_record
+
+__all__ = [
+    "MAX_RECORD_MB",
+    "data_dir",
+    "load_record",
+    "records_dir",
+    "save_record",
+    "saved_records",
+]
 
 ENV = "CARDTABLE_DATA_DIR"
+#: The largest record file read, in megabytes (a long game's record is well under 1 MB).
+MAX_RECORD_MB = 10
+_MAX_RECORD_BYTES = MAX_RECORD_MB * 1_000_000
 
 
 def data_dir() -> Path:
@@ -42,10 +64,12 @@ def records_dir() -> Path:
 
 
 def save_record(record: Mapping[str, Any]) -> Path:
-    """Write a record under a new name ``YYYYMMDD-HHMMSS-GAME-SEED[-k].json``; its path."""
+    """Write a record under a new name ``YYYYMMDD-HHMMSS-UUUUUU-GAME-SEED[-k].json`` (the
+    time saved, to the microsecond); its path."""
     folder = records_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
+    seconds, nanoseconds = divmod(time.time_ns(), 1_000_000_000)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(seconds)) + f"-{nanoseconds // 1000:06d}"
     base = f"{stamp}-{record.get('game', 'game')}-{record.get('seed', 'x')}"
     text = json.dumps(record, ensure_ascii=False, indent=1) + "\n"
     tmp = folder / f".{base}.{os.getpid()}.tmp"
@@ -71,8 +95,88 @@ def save_record(record: Mapping[str, Any]) -> Path:
 
 
 def saved_records() -> list[Path]:
-    """The saved records, oldest first (names start with the time they were saved)."""
+    """Every ``*.json`` in the records folder, in the order saved: by the time each was last
+    written, then by name (numbers in a name compared as numbers, so ``-2`` comes before
+    ``-10``). A folder or a file that is no record is listed too: :func:`load_record` tells
+    what is wrong with it.
+    """
     folder = records_dir()
-    if not folder.is_dir():
+    try:
+        found = list(folder.glob("*.json"))
+    except OSError:
         return []
-    return sorted(p for p in folder.glob("*.json") if p.is_file())
+    return sorted(found, key=_saved_order)
+
+
+def _saved_order(path: Path) -> tuple[int, list[tuple[int, str]]]:
+    try:
+        written = path.stat().st_mtime_ns
+    except OSError:
+        written = 0  # a link to nothing: listed first, as unreadable
+    return written, _natural(path.name.removesuffix(".json"))
+
+
+def _natural(name: str) -> list[tuple[int, str]]:
+    """``name`` as a sort key whose runs of digits compare as numbers.
+
+    >>> sorted(["g-10", "g-2", "g"], key=_natural)
+    ['g', 'g-2', 'g-10']
+    """
+    return [(int(part) if part.isdigit() else 0, part) for part in re.split(r"(\d+)", name)]
+
+
+def load_record(path: str | Path) -> tuple[State, dict[str, Any]]:
+    """Read a record file (at most :data:`MAX_RECORD_MB` megabytes) and replay it: the final
+    state and the record's ``meta`` (``{}`` if none). Any fault raises
+    :class:`~cardtable.errors.RecordError`, whose message names the file and the fault.
+    """
+    name = str(path)
+    try:
+        with open(path, "rb") as file:
+            data = file.read(_MAX_RECORD_BYTES + 1)
+    except OSError as err:
+        raise RecordError(
+            _("cannot read record {path!r}: {reason}").format(
+                path=name, reason=err.strerror or type(err).__name__
+            )
+        ) from None
+    if len(data) > _MAX_RECORD_BYTES:
+        raise RecordError(
+            _("record {path!r} is larger than {limit} MB").format(path=name, limit=MAX_RECORD_MB)
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RecordError(
+            _("record {path!r} is not UTF-8 text (at byte {offset})").format(
+                path=name, offset=err.start
+            )
+        ) from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(
+            _("record {path!r} is not valid JSON (line {line}, column {column}: {reason})").format(
+                path=name, line=err.lineno, column=err.colno, reason=err.msg
+            )
+        ) from None
+    except RecursionError:
+        raise _too_deep(name) from None
+    except ValueError:
+        # The one other fault json.loads raises: a number too long to convert.
+        raise RecordError(
+            _("record {path!r} holds a number of more than {digits} digits").format(
+                path=name, digits=sys.get_int_max_str_digits()
+            )
+        ) from None
+    try:
+        state = from_record(record)
+    except RecursionError:
+        # Nesting that JSON could read, but that a message quoting it could not show.
+        raise _too_deep(name) from None
+    meta = record.get("meta")
+    return state, dict(meta) if isinstance(meta, Mapping) else {}
+
+
+def _too_deep(path: str) -> RecordError:
+    return RecordError(_("record {path!r} is nested too deeply to be a record").format(path=path))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Group
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +17,23 @@ from cardtable.play.look import colour_cards
 from cardtable.play.plain import result_line
 from cardtable.play.tui.faces import face_for
 
-__all__ = ["ReplayScreen"]
+__all__ = ["ReplayScreen", "shown_name"]
+
+#: The most characters of a player's name from a record that the screen shows.
+NAME_LIMIT = 40
+
+
+def shown_name(name: str) -> str:
+    r"""A player's name from a record (any text: records are shared) as the faces may show it,
+    in markup or as plain text alike: characters a terminal acts on written as visible escapes,
+    markup escaped, at most :data:`NAME_LIMIT` characters.
+
+    >>> shown_name("rules"), shown_name("\x1b]0;pwned\x07[link=http://x]y[/link]")
+    ('rules', '\\x1b]0;pwned\\x07\\[link=http://x]y\\[/link]')
+    """
+    if len(name) > NAME_LIMIT:
+        name = name[:NAME_LIMIT] + "…"
+    return escape("".join(c if c.isprintable() else repr(c)[1:-1] for c in name))
 
 
 class ReplayScreen(Screen[None]):
@@ -50,7 +67,8 @@ class ReplayScreen(Screen[None]):
         super().__init__()
         self.final = final
         self.seat = seat
-        self.players = players or []
+        # The names come from the record's meta: shown inert, never as markup or controls.
+        self.players = [shown_name(p) for p in players or []]
         self.face = face_for(final.game, four_colour)
         self.moves = list(final.history)
         self.index = len(self.moves)

@@ -330,7 +330,7 @@ class TableScreen(Screen[None]):
         try:
             self.session.play(move)
         except CardtableError as err:
-            self.notify(str(err), severity="error")
+            self.notify(str(err), severity="error", markup=False)
             self.app.bell()
             return
         self.selected = []
