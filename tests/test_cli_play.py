@@ -92,3 +92,36 @@ def test_mistakes_on_the_command_line_are_one_line_each() -> None:
         assert result.exit_code == 2, (args, result.output)
         assert result.output.startswith(message), (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_play_resume_goes_on_with_the_last_unfinished_game() -> None:
+    first = runner.invoke(
+        app, ["play", "cribbage", "--seed", "4", "--plain"], input="4C JD\nquit\n"
+    )
+    assert first.exit_code == 0, first.output
+    (saved,) = saved_records()
+    resumed = runner.invoke(app, ["play", "--resume", "--plain"], input="play 2S\nquit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Seat 0 lays away 4C JD" in resumed.output  # the game so far, told again
+    assert "seat 0> play 2S" in resumed.output
+    newest = saved_records()[-1]
+    assert newest != saved
+    record = cardtable.read_record(newest)
+    assert record.history[:3] == ["discard 4C JD", record.history[1], "play 2S"]
+    # A named record resumes too; a finished or missing one is one error line.
+    again = runner.invoke(app, ["play", "--resume", str(saved), "--plain"], input="quit\n")
+    assert again.exit_code == 0, again.output
+    missing = runner.invoke(app, ["play", "--resume", "nowhere.json", "--plain"])
+    assert missing.exit_code == 2
+    assert missing.output.strip().splitlines() == [
+        "error: cannot read record 'nowhere.json': No such file or directory"
+    ]
+
+
+def test_play_resume_with_nothing_saved_says_so() -> None:
+    result = runner.invoke(app, ["play", "--resume", "--plain"])
+    assert result.exit_code == 2
+    assert (
+        result.output.strip()
+        == "error: no unfinished game is saved; start one with: cardtable play"
+    )

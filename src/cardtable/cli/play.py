@@ -7,10 +7,12 @@ from typing import Annotated
 
 import typer
 
-from cardtable.cli.common import parse_options
-from cardtable.i18n import LANGUAGES, language_from_env, set_language
+from cardtable.cli.common import fail, parse_options
+from cardtable.errors import RecordError
+from cardtable.i18n import LANGUAGES, _, language_from_env, set_language
 from cardtable.play.plain import PlainTable
 from cardtable.play.session import Session, parse_players
+from cardtable.play.storage import load_record, saved_records
 from cardtable.registry import load
 
 __all__ = ["choose_language", "play"]
@@ -59,25 +61,34 @@ def play(
     save: Annotated[
         bool, typer.Option("--save/--no-save", help="keep the record in the data folder")
     ] = True,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="go on with an unfinished game: the record named in place of GAME, else the "
+            "last one saved",
+        ),
+    ] = False,
 ) -> None:
     """Play a game against bots or friends at one keyboard (the menu if no GAME is given)."""
     if lang is not None:
         # Without --lang here, `cardtable --lang ja play` or the locale has already chosen.
         choose_language(lang)
     text_only = plain or not (sys.stdin.isatty() and sys.stdout.isatty())
+    resumed = _resumed(game_name) if resume else None
+    if resumed is not None:
+        if text_only:
+            _play_plain(resumed, save)
+            return
+        from cardtable.play.tui import CardtableApp
+
+        CardtableApp(session=resumed, four_colour=four_colour, bot_delay=delay, save=save).run()
+        return
     if text_only or game_name is not None:
         game = load(game_name or "cribbage", **parse_options(option))
         seats = parse_players(game, players)
     if text_only:
-        session = Session(game, seats, seed=seed)
-        table = PlainTable(session, sys.stdin, sys.stdout, save=save)
-        try:
-            table.run()
-        except KeyboardInterrupt:
-            # Ctrl-C leaves like `quit`: the game so far is kept.
-            table.say()
-            table.store(unfinished=True)
-            raise typer.Exit(130) from None
+        _play_plain(Session(game, seats, seed=seed), save)
         return
     # Not a circle: Textual takes a while to load, and plain lines never need it.
     from cardtable.play.tui import CardtableApp
@@ -88,3 +99,29 @@ def play(
         CardtableApp(
             game=game, players=seats, seed=seed, four_colour=four_colour, bot_delay=delay, save=save
         ).run()
+
+
+def _play_plain(session: Session, save: bool) -> None:
+    table = PlainTable(session, sys.stdin, sys.stdout, save=save)
+    try:
+        table.run()
+    except KeyboardInterrupt:
+        # Ctrl-C leaves like `quit`: the game so far is kept.
+        table.say()
+        table.store(unfinished=True)
+        raise typer.Exit(130) from None
+
+
+def _resumed(path: str | None) -> Session:
+    """The table of the record at ``path``, else of the last unfinished game saved."""
+    if path is not None:
+        state, meta = load_record(path)
+        return Session.resume_state(state, meta)
+    for saved in reversed(saved_records()):
+        try:
+            state, meta = load_record(saved)
+        except RecordError:
+            continue
+        if not state.is_over:
+            return Session.resume_state(state, meta)
+    fail(_("no unfinished game is saved; start one with: cardtable play"))

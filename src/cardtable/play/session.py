@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from cardtable.bots import Bot, SeatView, bot_names, choose_for, make_bot
 from cardtable.bots.levels import LEVELS, hint_bot
-from cardtable.engine import JSON, Event, Game, Move, fresh_seed
+from cardtable.engine import JSON, Event, Game, Move, State, fresh_seed
 from cardtable.errors import OptionError, RecordError
 from cardtable.i18n import _, ngettext
 from cardtable.records import from_record
@@ -157,11 +157,15 @@ class Session:
         >>> again.run_bots() > 0, again.human_to_move()
         (True, True)
         """
-        state = from_record(record)
+        meta = record.get("meta")
+        return cls.resume_state(from_record(record), meta if isinstance(meta, Mapping) else {})
+
+    @classmethod
+    def resume_state(cls, state: State, meta: Mapping[str, JSON]) -> Session:
+        """:meth:`resume` for a record already replayed: its final state and its ``meta``."""
         if state.is_over:
             raise RecordError(_("the game of this record is over: replay it instead"))
-        meta = record.get("meta")
-        named = meta.get("players") if isinstance(meta, Mapping) else None
+        named = meta.get("players")
         players = parse_players(state.game, named if isinstance(named, list) else None)
         session = cls(state.game, players, seed=state.seed)
         session.state = state

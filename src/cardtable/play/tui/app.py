@@ -38,12 +38,14 @@ class CardtableApp(App[None]):
         four_colour: bool = False,
         bot_delay: float = 0.4,
         save: bool = True,
+        session: Session | None = None,
     ) -> None:
         super().__init__()
         self.four_colour = four_colour
         self.bot_delay = bot_delay
         self.save = save
-        self.start_game: Session | None = None
+        # A table to open at once: a game resumed from its record, or a new one.
+        self.start_game: Session | None = session
         if game is not None:
             self.start_game = (
                 Session(game, players or [], seed=seed)
