@@ -9,8 +9,10 @@ observations.
 After every move of a random game the cheap checks run (cards conserved, legal moves and the
 end of the game, outcome and standing); in the thorough games, which are dealt from explicit
 shuffled packs, on a sample of positions the expensive ones too (every legal move applies on a
-clone, probes of illegal moves are refused and change nothing, observations are JSON-safe, the
-leak test with twins), and at the end the record replays through JSON.
+clone, probes of illegal moves are refused and change nothing, observations are JSON-safe,
+what a clone or a seat's view hands out is a copy or read-only, the leak test with twins), and
+at the end the record replays through JSON. Every view refuses a seat that is none (out of
+range, a bool, a string) alike, with a package error.
 
 The leak test builds twins: the same game with the cards a seat cannot see permuted in the
 current pack, replayed with the moves mapped by the same permutation, kept only when it agrees
@@ -28,16 +30,18 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from contextlib import suppress
+from dataclasses import FrozenInstanceError, dataclass, field
 from itertools import chain
 from pathlib import Path
 from typing import Any
 
 import cardtable
 from cardtable.cards import PACK_SIZE, card_str, face_of, parse_card, rank_of, suit_of
-from cardtable.engine import Game, Move, PackSource, State
+from cardtable.engine import Event, Game, Move, PackSource, State
 from cardtable.errors import CardtableError, IllegalMoveError
 from cardtable.options import Option, OptionValue
+from cardtable.seat_view import SeatView
 from invariants import assert_replays, snapshot
 
 __all__ = [
@@ -355,6 +359,89 @@ def assert_refuses(run: ContractRun) -> None:
     assert snapshot(state) == before, "a refused move changed the state"
 
 
+def _scribble(value: Any) -> None:
+    """Change everything reachable from ``value`` in place where it lets itself be changed:
+    every list and dict (each item replaced, one added), every event's fields; read-only ones
+    (an event's data) refuse with TypeError."""
+    if isinstance(value, Event):
+        for name in ("type", "seat", "data", "visible_to"):
+            with suppress(FrozenInstanceError, AttributeError, TypeError):
+                setattr(value, name, "scribbled")
+        _scribble(value.data)
+    elif isinstance(value, dict):
+        for item in list(value.values()):
+            _scribble(item)
+        with suppress(TypeError):
+            for key in list(value):
+                value[key] = "scribbled"
+            value["scribbled"] = "scribbled"
+    elif isinstance(value, list):
+        for item in list(value):
+            _scribble(item)
+        with suppress(TypeError):
+            for index in range(len(value)):
+                value[index] = "scribbled"
+            value.append("scribbled")
+    elif isinstance(value, tuple):
+        for item in value:
+            _scribble(item)
+
+
+def assert_views_are_copies(state: State) -> None:
+    """What a state hands out cannot change it: scribbling over everything reachable from the
+    events, each seat's events and observations (the spectator's too), the scores, the
+    standing, the result, the card places and the record of a clone, and from every seat's
+    :class:`SeatView`, leaves the state (and the clone) as they were."""
+    before = snapshot(state)
+    seats = [*range(state.game.num_players), None]
+    clone = state.clone()
+    _scribble(clone.events)
+    for seat in seats:
+        _scribble(clone.events_for(seat))
+        _scribble(clone.observation(seat))
+    for handed_out in (clone.scores, clone.standing(), clone.result, clone.card_places()):
+        _scribble(handed_out)
+    _scribble(clone.to_record())
+    for seat in seats[:-1]:
+        view = SeatView(state, seat)
+        _scribble(view.events())
+        _scribble(view.observation())
+        _scribble(view.legal_moves())
+    assert snapshot(state) == before, (
+        "changing what a clone or a seat's view handed out changed the state"
+    )
+    assert snapshot(clone) == before, "changing what a clone handed out changed the clone"
+
+
+#: Seats that are none: out of range, a bool, a string, a float.
+NO_SEATS: tuple[Any, ...] = (-1, True, False, "0", 1.0, [0])
+
+
+def assert_refuses_no_seats(state: State) -> None:
+    """Every view refuses a seat that is none with a package error naming what a seat is
+    (observation and events_for allow None, the spectator; sample_world and SeatView do not)."""
+    players = state.game.num_players
+    before = snapshot(state)
+    calls: list[tuple[str, Callable[[Any], object], bool]] = [
+        ("observation", state.observation, True),
+        ("events_for", state.events_for, True),
+        ("sample_world", lambda seat: state.sample_world(seat, random.Random(0)), False),
+        ("SeatView", lambda seat: SeatView(state, seat), False),
+    ]
+    for name, call, spectator_ok in calls:
+        for seat in (*NO_SEATS, players, *(() if spectator_ok else (None,))):
+            try:
+                call(seat)
+            except CardtableError as err:
+                message = str(err)
+                assert message.startswith(f"seat must be a whole number from 0 to {players - 1}"), (
+                    f"{name}({seat!r}): {message!r}"
+                )
+            else:
+                raise AssertionError(f"{name}({seat!r}) was not refused")
+    assert snapshot(state) == before, "a refused seat changed the state"
+
+
 # ---------------------------------------------------------------------- twins (the leak test)
 
 
@@ -565,6 +652,8 @@ def play_contract(
     drawn = _packs_drawn(state)
     run.pack = drawn - 1 if drawn <= len(packs) else None
     check_position(state, reference, seats)
+    if sample:
+        assert_refuses_no_seats(state)
     fresh_left = fresh_leaks
     while not state.is_over:
         legal = state.legal_moves()
@@ -579,6 +668,7 @@ def play_contract(
             assert_json_safe(state)
             assert_every_legal_move_applies(run)
             assert_refuses(run)
+            assert_views_are_copies(state)
         to_move = state.to_move
         assert to_move is not None
         run.turns.append(to_move)
@@ -592,6 +682,7 @@ def play_contract(
     if sample:
         assert_json_safe(state)
         assert_refuses(run)
+        assert_views_are_copies(state)
         events = [e.to_dict() for e in state.events]
         assert json.loads(json.dumps(events)) == events, "events are not JSON-safe"
         assert_replays(state)

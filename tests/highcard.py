@@ -221,6 +221,7 @@ class HighCardState(LoggedState):
     # ------------------------------------------------------------------ what is seen
 
     def observation(self, seat: int | None) -> dict[str, JSON]:
+        self._check_seat(seat, spectator_ok=True)
         obs: dict[str, JSON] = {
             "game": self.game.name,
             "seat": seat,
@@ -275,6 +276,7 @@ class HighCardState(LoggedState):
     def sample_world(self, seat: int, rng: random.Random) -> HighCardState:
         """Redeal the cards ``seat`` has not seen (the other hand and the stock) at random,
         keeping the other seat out of the suits it showed it lacks."""
+        self._check_seat(seat)
         other = 1 - seat
         unseen = sorted(self.hands[other] + self.stock)
         order = unseen[:]

@@ -173,7 +173,7 @@ def test_mistakes_play_at_random_at_their_rate() -> None:
     blunders = Blundering(RandomBot(1), 0.3, seed=9)
     draws = [blunders.random.rng.random() < 0.3 for _ in range(2000)]
     assert 500 < sum(draws) < 700
-    with pytest.raises(CardtableError, match="mistakes must be a share from 0 to 1"):
+    with pytest.raises(CardtableError, match="'mistakes' must be a number from 0 to 1"):
         make_bot("kloepper", "rules:mistakes=2")
 
 

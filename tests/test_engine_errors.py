@@ -6,6 +6,7 @@ import copy
 import json
 import random
 import re
+from itertools import combinations_with_replacement, islice
 from pathlib import Path
 from typing import Any, cast
 
@@ -609,3 +610,223 @@ def test_blank_text_is_no_shorthand_for_the_only_verb() -> None:
         assert message.startswith("empty move; moves are: play C, call A (AC, AS or AH), alone")
     state.apply("pass", seat=0)
     assert state.history == ["pass"]
+
+
+# --------------------------------------------------------------------------- hostile input
+# Issue 14: input that once ended a game with a traceback, or meant two things.
+
+GAMES = ["calypso", "cribbage", "kloepper", "krypkasino"]
+
+
+@pytest.mark.parametrize("digits", ["²", "①", "٣", "３", "1²", "⁵", "٢٩"])
+def test_a_claim_in_digits_other_than_0_to_9_is_refused(digits: str) -> None:
+    """``isdigit()`` holds for "²" and "①", which ``int()`` refuses: a claim typed with them
+    ended the game with a ValueError (and "٣" was read as 3)."""
+    text = f"claim {digits}"
+    with pytest.raises(IllegalMoveError, match=r"malformed move .*: a claim is 0 to 29"):
+        cardtable.load("cribbage").parse_move(text)
+    state = claiming()
+    message = refused(state, text)
+    assert message.startswith(f"malformed move {text!r}")
+    record = state.to_record()
+    record["moves"].append(text)
+    assert record_error(record).startswith(f"move {len(record['moves']) - 1} ({text!r}): ")
+
+
+def test_a_claim_of_many_digits_is_refused() -> None:
+    state = claiming()
+    for text in ("claim " + "9" * 5000, "claim 030", "claim -1", "claim +5", "claim 5.0"):
+        message = refused(state, text)
+        assert "a claim is 0 to 29" in message or "moves are" in message
+        assert len(message) < 400
+    assert cardtable.load("cribbage").parse_move("claim 007") is Move("claim", (), 7)
+
+
+@pytest.mark.parametrize("name", [["cribbage"], None, 5, b"cribbage", ("cribbage",)])
+def test_a_game_name_that_is_not_text_is_unknown(name: Any) -> None:
+    with pytest.raises(UnknownGameError, match="unknown game"):
+        cardtable.load(name)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seat", [99, -1, "0", True, False, 1.0, [0]])
+def test_a_seat_that_is_none_is_refused_by_every_view(game: str, seat: Any) -> None:
+    """observation, events_for, sample_world and SeatView check a seat in one place: each
+    refuses a seat out of range, a bool (a seat is an int, not a bool) or another type alike,
+    with a package error; observation and events_for take None (a spectator)."""
+    from cardtable.seat_view import SeatView
+
+    state = cardtable.load(game).new_state(seed=3)
+    last = state.game.num_players - 1
+    for call in (
+        state.observation,
+        state.events_for,
+        lambda s: state.sample_world(s, random.Random(1)),
+        lambda s: SeatView(state, s),
+    ):
+        with pytest.raises(CardtableError) as info:
+            call(seat)
+        assert str(info.value).startswith(f"seat must be a whole number from 0 to {last}")
+        assert repr(seat) in str(info.value)
+    assert state.observation(None)["seat"] is None
+    with pytest.raises(CardtableError, match="seat must be a whole number"):
+        state.sample_world(cast(Any, None), random.Random(1))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_refusal_reads_text_as_apply_does(game: str) -> None:
+    state = cardtable.load(game).new_state(seed=3)
+    legal = state.legal_moves()[0]
+    assert state.refusal(legal.text) is None
+    assert state.refusal("frobnicate 5H")
+    reason = state.refusal(cast(Any, 42))
+    assert reason is not None and "42" in reason
+    for move in ("frobnicate 5H", "play 1X", *(m.text for m in state.legal_moves())):
+        reason = state.refusal(move)
+        if reason is None:
+            state.clone().apply(move)
+        else:
+            with pytest.raises(IllegalMoveError) as info:
+                state.clone().apply(move)
+            assert reason in str(info.value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    "decks",
+    [
+        [5],
+        [None],
+        [[None]],
+        [{"a": 1}],
+        ["5H 6H"],
+        [b"x" * 52],
+        [[1.5] * 52],
+        [[True] * 52],
+        [[*range(51), "KS"]],
+        5,
+        "5H",
+        {"a": [1]},
+        ([*range(52)]).__iter__(),
+    ],
+    ids=repr,
+)
+def test_packs_of_the_wrong_types_are_refused(game: str, decks: Any) -> None:
+    """Every game refuses a pack list or a pack of the wrong type with a package error (once a
+    TypeError), and a bool is no card id."""
+    with pytest.raises(CardtableError) as info:
+        cardtable.load(game).new_state(decks=decks)
+    assert str(info.value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_pack_given_as_a_set_is_refused(game: str) -> None:
+    """A set has no order of its own: the same set of card strings dealt differently under
+    each PYTHONHASHSEED. A pack is a list or a tuple, top card first."""
+    loaded = cardtable.load(game)
+    pack = [card_str(c) for c in reference_pack(loaded)]
+    for container in (set(pack), frozenset(pack), dict.fromkeys(pack).keys()):
+        with pytest.raises(CardError, match=r"^pack 0: a pack is a list of cards"):
+            loaded.new_state(decks=[cast(Any, container)])
+    as_list = loaded.new_state(decks=[pack])
+    as_tuple = loaded.new_state(decks=(tuple(pack),))
+    assert as_list.observation(0) == as_tuple.observation(0)
+
+
+def reference_pack(game: cardtable.Game) -> list[int]:
+    """The game's own pack in order, as card ids (Kloepper's is 24 cards)."""
+    return sorted(c for cards in game.new_state(seed=0).card_places().values() for c in cards)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [-5, -1, 2**64, 10**4300, 10**5000, True, 5.0, "5"],
+    ids=["-5", "-1", "2**64", "4301 digits", "5001 digits", "True", "5.0", "'5'"],
+)
+def test_seeds_with_no_one_meaning_are_refused(seed: Any) -> None:
+    """Random(-5) plays as Random(5); a seed is a whole number from 0 to 2**64 - 1, and a
+    refusal of a seed too long to print is still one short line."""
+    with pytest.raises(CardtableError) as info:
+        cardtable.load("cribbage").new_state(seed=seed)
+    message = str(info.value)
+    assert message.startswith("seed must be a whole number from 0 to 18446744073709551615, not ")
+    assert len(message) < 200
+
+
+def test_the_largest_seed_replays() -> None:
+    state = cardtable.load("cribbage").new_state(seed=2**64 - 1)
+    state.apply(state.legal_moves()[0])
+    replay = cardtable.from_record(json.loads(json.dumps(state.to_record())))
+    assert replay.history == state.history and replay.seed == 2**64 - 1
+    assert replay.observation(1) == state.observation(1)
+
+
+def test_a_seed_out_of_range_in_a_record_is_a_record_error() -> None:
+    record = seed_record()
+    record["seed"] = -9
+    assert "seed must be a whole number from 0 to" in record_error(record)
+
+
+def test_a_move_built_by_hand_never_fixes_the_notation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Move made by user code before Krypkasino makes the same capture once fixed its text
+    (``play QS 3S 4H 5C``, or any ``text=``): the state's own record then did not replay."""
+    from cardtable.games.krypkasino import moves
+
+    game = cardtable.load("krypkasino", players=2)
+    state = game.new_state(seed=0)
+    rng = random.Random(0)
+    while not any("take" in m.text for m in state.legal_moves()):
+        state.apply(rng.choice(state.legal_moves()))
+    take = next(m for m in state.legal_moves() if "take" in m.text)
+    played = list(state.history)
+    # As if this capture had never been made in this process.
+    monkeypatch.delitem(Move._interned, (take.verb, take.cards, take.number))
+    monkeypatch.delitem(moves._TAKES, take.cards)
+    plain = Move("play", take.cards)
+    spelled = Move("play", take.cards, text="play junk")
+    assert plain is not spelled and plain.text != take.text
+    again = game.new_state(seed=0)
+    again.apply_all(played)
+    made = next(m for m in again.legal_moves() if m.cards == take.cards)
+    assert made.text == take.text
+    assert made is not plain and made is not spelled
+    # The hand-built moves name the legal move: played, they go down in the game's words.
+    for hand_built in (plain, spelled):
+        other = again.clone()
+        other.apply(hand_built)
+        assert other.history[-1] == take.text
+    again.apply(made)
+    replay = cardtable.from_record(json.loads(json.dumps(again.to_record())))
+    assert replay.history == again.history
+    assert replay.history[-1] == take.text
+
+
+def test_refused_moves_do_not_grow_the_move_table() -> None:
+    """Parsing never interns: a million distinct refused captures (once kept alive, 116 MB
+    for 300,000) leave the table of moves as it was."""
+    from cardtable.games.krypkasino import moves
+
+    game = cardtable.load("krypkasino", players=2)
+    state = game.new_state(seed=1)
+    names = [card_str(c) for c in range(52)]
+    sizes = (len(Move._interned), len(moves._TAKES))
+    takes = combinations_with_replacement(names, 3)
+    texts = (f"play {a} take {' '.join(t)}" for t in takes for a in names)
+    for count, text in enumerate(islice(texts, 1_000_000)):
+        move = game.parse_move(text)
+        if count % 1000 == 0:
+            assert state.refusal(move) is not None or move in state.legal_moves()
+    assert count == 999_999
+    for n in range(20_000):
+        with pytest.raises(IllegalMoveError):
+            state.apply(f"play {names[n % 52]} take {' '.join(names[: 3 + n % 40])}")
+    assert (len(Move._interned), len(moves._TAKES)) == sizes
+
+
+def test_moves_built_from_bad_parts_are_refused() -> None:
+    bad: list[tuple[Any, ...]] = [(5,), ("play", [1]), ("play", (True,)), ("play", ("5H",))]
+    for parts in [*bad, ("claim", (), "3")]:
+        with pytest.raises(IllegalMoveError, match="a move is a verb"):
+            Move(*parts)
+    with pytest.raises(IllegalMoveError, match="a move is a verb"):
+        Move("play", (1,), text=cast(Any, 5))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardtable
 from cardtable.cards import parse_card
@@ -402,3 +404,76 @@ def test_refusals_name_only_what_the_mover_may_see() -> None:
 
     kloepper = cardtable.load("kloepper")
     assert twin_refusals(kloepper, pack, x, y, probes, holders={1, 2}, going=first_deal) >= 10
+
+
+# --------------------------------------------------------------------------- tables that end
+
+#: The rows no deal can score: the queens team (or the lone player) always holds the queen of
+#: clubs, the highest trump, and so always takes at least the trick it falls to.
+NEVER = ("lose-all", "lone-lose-all", "knock-off")
+
+
+def table_spec(table: dict[str, int]) -> str:
+    return ", ".join(f"{row}={points}" for row, points in table.items())
+
+
+def test_a_table_that_scores_nothing_is_refused() -> None:
+    zero = dict.fromkeys(DEFAULT_TABLE, 0)
+    with pytest.raises(OptionError) as info:
+        cardtable.load("kloepper", scoring=table_spec(zero))
+    message = str(info.value)
+    assert message.startswith("option 'scoring': no deal can score")
+    assert "the game would never end" in message
+
+
+def test_a_table_that_scores_only_impossible_rows_is_refused() -> None:
+    table = dict.fromkeys(DEFAULT_TABLE, 0) | dict.fromkeys(NEVER, 5)
+    with pytest.raises(OptionError) as info:
+        scoring_table(table_spec(table))
+    message = str(info.value)
+    assert "never end" in message
+    # Why: the rows that cannot happen are named, with the reason.
+    assert all(row in message for row in NEVER) and "queen of clubs" in message
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(scoring=st.sets(st.sampled_from(list(DEFAULT_TABLE))), points=st.integers(1, 999))
+def test_a_table_is_accepted_exactly_when_a_possible_row_scores(
+    scoring: set[str], points: int
+) -> None:
+    table = {row: points if row in scoring else 0 for row in DEFAULT_TABLE}
+    if scoring - set(NEVER):
+        assert scoring_table(table_spec(table)) == table
+    else:
+        with pytest.raises(OptionError, match="never end"):
+            cardtable.load("kloepper", scoring=table_spec(table))
+
+
+def random_game(state: State, seed: int, limit: int) -> list[str]:
+    """Play on at random (preferring to play alone, knock and knock off, the rare rows) until
+    the game ends or ``limit`` moves; the rows the deals scored."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if state.is_over:
+            break
+        moves = state.legal_moves()
+        bold = [m for m in moves if m.verb in ("alone", "knock", "knock-off")]
+        state.apply(rng.choice(bold if bold and rng.random() < 0.5 else moves))
+    return [str(e.data["result"]) for e in state.events if e.type == "deal score"]
+
+
+def test_a_table_with_one_possible_row_ends_a_random_game() -> None:
+    table = dict.fromkeys(DEFAULT_TABLE, 0) | {"win": 1}
+    state = cardtable.load("kloepper", scoring=table_spec(table)).new_state(seed=4)
+    rows = random_game(state, 4, 200_000)
+    assert state.is_over and max(state.scores) == 30
+    assert rows.count("win") >= 15
+
+
+def test_the_impossible_rows_never_happen() -> None:
+    ones = table_spec(dict.fromkeys(DEFAULT_TABLE, 1))
+    state = cardtable.load("kloepper", scoring=ones, target=200).new_state(seed=8)
+    rows = random_game(state, 8, 200_000)
+    assert state.is_over and len(rows) > 300
+    assert not set(rows) & set(NEVER)
+    assert {"lone-win", "knock-failed", "knock-off-failed", "lone-knock-failed"} <= set(rows)

@@ -166,3 +166,10 @@ def test_a_game_left_unfinished_is_resumed_where_it_stopped() -> None:
     assert resumed.state.result == finished.state.result
     with pytest.raises(RecordError, match="is over: replay it instead"):
         Session.resume(resumed.record())
+
+
+def test_an_endless_line_is_refused_in_one_short_line_and_the_game_goes_on() -> None:
+    text, table = run_plain(["play " + "X" * 3_000_000, "4C JD", "quit"], ["human", "rules"], 4)
+    assert max(len(line) for line in text.splitlines()) < 300
+    assert "error: a line is at most 10000 characters" in text
+    assert table.session.state.history[0] == "discard 4C JD"

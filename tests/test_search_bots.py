@@ -24,7 +24,7 @@ from cardtable.bots.levels import make_bot
 from cardtable.bots.search import IsmctsBot, PimcBot
 from cardtable.cards import PACK_SIZE, card_str, parse_cards
 from cardtable.engine import State
-from cardtable.errors import CardtableError
+from cardtable.errors import CardtableError, OptionError
 from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.games.kloepper.search import RULES_VERBS
 from cardtable.random_bot import RandomBot
@@ -267,15 +267,15 @@ def test_the_end_of_a_hand_is_searched_exactly() -> None:
 
 
 def test_bad_arguments_are_refused() -> None:
-    with pytest.raises(CardtableError, match="rollout must be one of random, rules"):
+    with pytest.raises(OptionError, match="'rollout' must be one of random, rules"):
         PimcBot(1, rollout="greedy")
-    with pytest.raises(CardtableError, match="at least 1"):
+    with pytest.raises(OptionError, match="'iterations' must be a whole number from 1 to"):
         IsmctsBot(1, iterations=0)
-    with pytest.raises(CardtableError, match="at least 1"):
+    with pytest.raises(OptionError, match="'worlds' must be a whole number from 1 to"):
         PimcBot(1, worlds=0)
-    with pytest.raises(CardtableError, match="exact must be a number of nodes"):
+    with pytest.raises(OptionError, match="'exact' must be a whole number from 0 to"):
         PimcBot(1, exact=-1)
-    with pytest.raises(CardtableError, match="seconds must be positive"):
+    with pytest.raises(OptionError, match=r"'seconds' must be a number from 0\.001 to"):
         IsmctsBot(1, seconds=0)
 
 

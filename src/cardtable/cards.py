@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 from math import floor
 
-from cardtable.errors import CardError
+from cardtable.errors import CardError, clip
 from cardtable.i18n import N_, _, ngettext
 
 __all__ = [
@@ -97,9 +97,11 @@ ACCEPTED_FORMS = N_(
 )
 
 _RANK_BY_TEXT = {name: r for r, name in enumerate(RANK_NAMES) if name} | {"T": 10}
+# Lower-case letters are listed rather than upper-cased: str.upper() makes "ſ" an S.
 _SUIT_BY_TEXT = {ch: s for s, ch in enumerate(SUIT_LETTERS)} | {
-    ch: s for s, ch in enumerate(SUIT_SYMBOLS)
+    ch: s for s, ch in enumerate(SUIT_LETTERS.lower())
 }
+_SUIT_BY_TEXT |= {ch: s for s, ch in enumerate(SUIT_SYMBOLS)}
 # Outline suit symbols and the emoji variation selector are common in pasted text.
 _SUIT_BY_TEXT |= {"♧": 0, "♢": 1, "♡": 2, "♤": 3}
 
@@ -139,9 +141,10 @@ def pretty(card: int) -> str:
 
 
 def _parse_uncached(text: str) -> int:
-    body = text.strip().replace("\ufe0f", "").upper()
-    if len(body) >= 2:
-        rank = _RANK_BY_TEXT.get(body[:-1])
+    body = text.strip().replace("\ufe0f", "")
+    # The rank is ASCII (A 2 ... 10 J Q K, T): only then is upper-casing it safe.
+    if 2 <= len(body) <= 3 and body[:-1].isascii():
+        rank = _RANK_BY_TEXT.get(body[:-1].upper())
         suit = _SUIT_BY_TEXT.get(body[-1])
         if rank is not None and suit is not None:
             return (rank - 1) * 4 + suit
@@ -150,7 +153,9 @@ def _parse_uncached(text: str) -> int:
 
 def _malformed(text: object) -> CardError:
     return CardError(
-        _("malformed card {text!r}: a card is {forms}").format(text=text, forms=_(ACCEPTED_FORMS))
+        _("malformed card {text!r}: a card is {forms}").format(
+            text=clip(text), forms=_(ACCEPTED_FORMS)
+        )
     )
 
 
@@ -165,7 +170,8 @@ def parse_card(text: str) -> int:
     face = _BY_NAME.get(text)
     if face is None:
         face = _parse_uncached(text)
-        if len(_BY_NAME) < 4096:  # bounded: user input must not grow it without limit
+        # Bounded, and only short texts: user input must not grow it without limit.
+        if len(_BY_NAME) < 4096 and len(text) <= 8:
             _BY_NAME[text] = face
     return face
 
@@ -176,7 +182,12 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
     >>> parse_cards("5H 5D, js")
     [18, 17, 43]
     """
-    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        items = text.replace(",", " ").split()
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray):
+        items = list(text)
+    else:
+        raise _malformed(text)
     return [parse_card(t) for t in items]
 
 

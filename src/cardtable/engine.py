@@ -15,11 +15,24 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from cardtable.cards import PACK_SIZE, card_str, cards_str, pack, parse_deck, shuffle
-from cardtable.errors import CardtableError, IllegalMoveError, OptionError
+from cardtable.errors import CardError, CardtableError, IllegalMoveError, OptionError, clip
 from cardtable.i18n import _
 from cardtable.options import Option, OptionValue, validate_options
 
-__all__ = ["Event", "Game", "LoggedState", "Move", "PackSource", "State", "fresh_seed"]
+__all__ = [
+    "MAX_SEED",
+    "Event",
+    "Game",
+    "LoggedState",
+    "Move",
+    "PackSource",
+    "ReadOnlyDict",
+    "ReadOnlyList",
+    "State",
+    "check_seat",
+    "check_seed",
+    "fresh_seed",
+]
 
 JSON = Any  # a JSON-safe value: dict, list, str, int, float, bool or None
 
@@ -36,19 +49,78 @@ def fresh_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
 
+#: The largest seed: a seed is a whole number from 0 to 2**64 - 1, as :func:`fresh_seed` draws.
+MAX_SEED = 2**SEED_BITS - 1
+
+
+def check_seed(seed: object) -> None:
+    """Refuse anything but a whole number from 0 to :data:`MAX_SEED` as a seed: Python's
+    generator would play -5 as 5, and a seed of any size as some other seed's game.
+
+    >>> check_seed(2**64)
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.CardtableError: seed must be a whole number from 0 to \
+18446744073709551615, not 18446744073709551616
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise CardtableError(
+            _("seed must be a whole number from 0 to {most}, not {seed!r}").format(
+                most=MAX_SEED, seed=clip(seed)
+            )
+        )
+
+
+def check_seat(
+    seat: object,
+    players: int,
+    spectator_ok: bool = False,
+    error: type[CardtableError] = CardtableError,
+) -> None:
+    """Refuse anything but a seat (a whole number from 0 to ``players - 1``; None too, a
+    spectator, where ``spectator_ok``): every view of a state and every game checks a seat
+    here, so all refuse alike.
+
+    >>> check_seat(True, 2)
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.CardtableError: seat must be a whole number from 0 to 1, not True
+    >>> check_seat(None, 2, spectator_ok=True)
+    """
+    if seat is None and spectator_ok:
+        return
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        if spectator_ok:
+            message = _(
+                "seat must be a whole number from 0 to {last}, or None for a spectator, "
+                "not {seat!r}"
+            )
+        else:
+            message = _("seat must be a whole number from 0 to {last}, not {seat!r}")
+        raise error(message.format(last=players - 1, seat=clip(seat)))
+
+
 class Move:
     """One decision: a verb, the cards it names, and an optional number (e.g. a claim).
 
-    Moves are interned: the same verb, cards and number always give the same object, so
-    moves compare (and hash) by identity at C speed, and a move from ``legal_moves()`` is the
-    very object that parsing its notation returns.
+    The moves a game makes are interned (:meth:`intern`, in its move tables and its legal
+    moves): the same verb, cards and number always give the same object, so moves compare
+    (and hash) by identity at C speed, and a move from ``legal_moves()`` is the very object
+    that parsing its notation returns. ``Move(...)`` never adds to that table: it gives the
+    game's move when one was made, else a move of its own that is equal to no other (and so
+    never legal), whose text fixes nothing. Parsing text that names no move a game has made
+    (a refused move) keeps nothing either, so refused input never grows the table.
 
-    >>> m = Move("discard", (17, 18))
+    >>> m = Move.intern("discard", (17, 18))  # as Cribbage's move table makes it
     >>> str(m), m is Move("discard", (17, 18)), m.cards
     ('discard 5D 5H', True, (17, 18))
+    >>> odd = Move("discard", (17, 18, 19), text="lay away three")
+    >>> odd is Move("discard", (17, 18, 19)), str(odd)
+    (False, 'lay away three')
     """
 
     __slots__ = ("cards", "number", "text", "verb")
+    #: The moves games made, by (verb, cards, number): only :meth:`intern` adds to it.
     _interned: ClassVar[dict[tuple[str, tuple[int, ...], int | None], Move]] = {}
 
     verb: str
@@ -63,42 +135,99 @@ class Move:
         number: int | None = None,
         text: str | None = None,
     ) -> Move:
-        key = (verb, cards, number)
+        key = _move_key(verb, cards, number, text)
         move = cls._interned.get(key)
         if move is None:
-            move = super().__new__(cls)
-            move.verb = verb
-            move.cards = cards
-            move.number = number
-            if text is None:
-                parts = [verb, *(card_str(c) for c in cards)]
-                if number is not None:
-                    parts.append(str(number))
-                text = " ".join(parts)
-            # A game whose notation is more than the verb and its cards (Krypkasino's
-            # "play 10H take AC 9S") spells the move itself, the first time it is made.
-            move.text = text
-            cls._interned[key] = move
+            move = cls._make(key, text)
+        return move
+
+    @classmethod
+    def intern(
+        cls,
+        verb: str,
+        cards: tuple[int, ...] = (),
+        number: int | None = None,
+        text: str | None = None,
+    ) -> Move:
+        """The game's one move object for ``verb``, ``cards`` and ``number``, made (with
+        ``text``, its notation, by default the verb, the cards and the number) the first time.
+
+        Only games call it, for the moves they make: their move tables and their legal moves.
+        A game whose notation is more than the verb and its cards (Krypkasino's ``play 10H
+        take AC 9S``) passes ``text``.
+
+        >>> Move.intern("discard", (17, 18)) is Move("discard", (17, 18))
+        True
+        """
+        key = _move_key(verb, cards, number, text)
+        move = cls._interned.get(key)
+        if move is None:
+            move = cls._interned[key] = cls._make(key, text)
+        return move
+
+    @classmethod
+    def _make(cls, key: tuple[str, tuple[int, ...], int | None], text: str | None) -> Move:
+        move = super().__new__(cls)
+        move.verb, move.cards, move.number = key
+        if text is None:
+            parts = [move.verb, *(card_str(c) for c in move.cards)]
+            if move.number is not None:
+                parts.append(str(move.number))
+            text = " ".join(parts)
+        move.text = text
         return move
 
     def __str__(self) -> str:
         return self.text
 
     def __repr__(self) -> str:
-        return f"Move({self.text!r})"
+        return f"Move({clip(self.text)!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Unpickling (e.g. in a worker process) must go through the intern table too.
-        return (Move, (self.verb, self.cards, self.number, self.text))
+        # Unpickling (e.g. in a worker process) goes through the intern table too; only a move
+        # a game made is interned there.
+        key = (self.verb, self.cards, self.number)
+        made = Move.intern if Move._interned.get(key) is self else Move
+        return (made, (self.verb, self.cards, self.number, self.text))
+
+
+def _move_key(
+    verb: object, cards: object, number: object, text: object
+) -> tuple[str, tuple[int, ...], int | None]:
+    """The intern key of a move, its parts checked: a move built from bad parts is a mistake
+    of the program that built it, refused with a package error all the same."""
+    if (
+        isinstance(verb, str)
+        and cards.__class__ is tuple
+        and all(isinstance(c, int) and not isinstance(c, bool) for c in cards)
+        and (number is None or (isinstance(number, int) and not isinstance(number, bool)))
+        and (text is None or isinstance(text, str))
+    ):
+        return (verb, cards, number)
+    raise IllegalMoveError(
+        _(
+            "a move is a verb (text), a tuple of card ids and an optional whole number, "
+            "not {parts!r}"
+        ).format(parts=clip((verb, cards, number)))
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened, and who may see it (``visible_to`` None = everyone).
 
+    An event cannot change once made, so a state, its clones and every view of it share it
+    safely: ``data`` is a :class:`ReadOnlyDict` whose lists and dicts are read-only too (made
+    once, when the event is built; they still compare equal to plain lists and dicts).
+    :meth:`to_dict` gives a plain copy of its own.
+
     >>> e = Event("deal", 1, {"cards": ["5H"]}, visible_to=(1,))
-    >>> e.visible(0), e.visible(1), e.to_dict()["visible_to"]
-    (False, True, [1])
+    >>> e.visible(0), e.visible(1), e.to_dict()["visible_to"], e.data["cards"] == ["5H"]
+    (False, True, [1], True)
+    >>> e.data["cards"].append("6H")
+    Traceback (most recent call last):
+    ...
+    TypeError: ReadOnlyList cannot change: an event is shared, copy it first
     """
 
     type: str
@@ -106,15 +235,93 @@ class Event:
     data: Mapping[str, JSON] = field(default_factory=dict)
     visible_to: tuple[int, ...] | None = None
 
+    def __post_init__(self) -> None:
+        data = self.data
+        # A shallow read-only copy, then the lists and mappings in it made read-only too.
+        frozen = ReadOnlyDict(data)
+        for key, value in data.items():
+            if value.__class__ not in _SCALARS:
+                dict.__setitem__(frozen, key, _frozen(value))
+        object.__setattr__(self, "data", frozen)
+        seats = self.visible_to
+        if seats is not None and seats.__class__ is not tuple:
+            object.__setattr__(self, "visible_to", tuple(seats))
+
     def visible(self, seat: int | None) -> bool:
         """Whether ``seat`` (None: a spectator who sees only public events) may see it."""
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
     def to_dict(self) -> dict[str, JSON]:
+        """The event as a new JSON-safe dict (lists and dicts of its own)."""
         out: dict[str, JSON] = {"type": self.type, "seat": self.seat}
-        out.update(self.data)
+        out.update(_thawed(self.data))
         out["visible_to"] = "all" if self.visible_to is None else list(self.visible_to)
         return out
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` with every list (or tuple) and every mapping in it made read-only."""
+    cls = value.__class__
+    if cls in _SCALARS:
+        return value
+    if cls is list or cls is tuple or cls is ReadOnlyList:
+        return ReadOnlyList([v if v.__class__ in _SCALARS else _frozen(v) for v in value])
+    if isinstance(value, list | tuple):
+        return ReadOnlyList([_frozen(v) for v in value])
+    if isinstance(value, Mapping):
+        return ReadOnlyDict({k: _frozen(v) for k, v in value.items()})
+    return value
+
+
+#: The types of values that nothing can change in place: no copy needed.
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _thawed(value: Any) -> Any:
+    """A plain copy of a frozen value: lists and dicts of its own, all the way down."""
+    if isinstance(value, list | tuple):
+        return [_thawed(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _thawed(v) for k, v in value.items()}
+    return value
+
+
+def _read_only(self: object, *args: object, **kwargs: object) -> None:
+    raise TypeError(f"{type(self).__name__} cannot change: an event is shared, copy it first")
+
+
+class ReadOnlyList(list[Any]):
+    """A list that refuses every change: what an :class:`Event`'s data holds. It is still a
+    list (equal to one, JSON-safe); ``list(x)`` or ``copy.copy(x)`` give a plain one.
+
+    >>> cards = ReadOnlyList(["5H"])
+    >>> cards == ["5H"], cards + ["6H"]
+    (True, ['5H', '6H'])
+    >>> cards.append("6H")
+    Traceback (most recent call last):
+    ...
+    TypeError: ReadOnlyList cannot change: an event is shared, copy it first
+    """
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _read_only
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (list, (list(self),))
+
+
+class ReadOnlyDict(dict[str, Any]):
+    """A dict that refuses every change: an :class:`Event`'s data and the mappings in it. It is
+    still a dict (equal to one, JSON-safe); ``dict(x)`` or ``copy.copy(x)`` give a plain one.
+    """
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = __ior__ = _read_only  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (dict(self),))
 
 
 class PackSource:
@@ -232,35 +439,94 @@ allowed: a seat from 0 to 2
         """A new game. ``decks``: explicit shuffled packs, top card first, one per shuffle.
 
         Without a seed, a fresh one is drawn (:func:`fresh_seed`, kept in the record); with
-        explicit decks and no seed, further shuffles use seed 0.
+        explicit decks and no seed, further shuffles use seed 0. A seed is a whole number from
+        0 to 2**64 - 1; a pack a list (or tuple) of card ids or of card notation.
+
+        >>> import cardtable
+        >>> cardtable.load("cribbage").new_state(seed=-5)
+        Traceback (most recent call last):
+        ...
+        cardtable.errors.CardtableError: seed must be a whole number from 0 to \
+18446744073709551615, not -5
         """
+        packs = self._read_decks(decks if decks is not None else [])
         if seed is None:
-            seed = 0 if decks else fresh_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise CardtableError(_("seed must be a whole number, not {seed!r}").format(seed=seed))
-        return self._new_state(seed, self._read_decks(decks or []))
+            seed = 0 if packs else fresh_seed()
+        check_seed(seed)
+        return self._new_state(seed, packs)
 
     def _read_decks(self, decks: Sequence[Sequence[int | str]]) -> tuple[tuple[int, ...], ...]:
-        if isinstance(decks, str) or not isinstance(decks, Sequence):
-            raise CardtableError(_("decks must be a list of packs, each a list of cards"))
+        """The explicit packs as card ids, each checked (a game with a short pack overrides
+        it). A pack's cards are all card ids (a permutation of the pack's ids) or all card
+        notation (with several packs the n-th occurrence of a face is copy n)."""
         out = []
         size = PACK_SIZE * self.packs
-        for i, deck in enumerate(decks):
-            if isinstance(deck, Sequence) and deck and all(isinstance(c, int) for c in deck):
-                ids = [int(c) for c in deck]
-                if sorted(ids) != list(range(size)):
+        for i, deck in enumerate(self._pack_list(decks)):
+            items = self._pack_items(i, deck)
+            numbers = [c for c in items if isinstance(c, int)]
+            texts = [c for c in items if isinstance(c, str)]
+            if len(numbers) == len(items):
+                if sorted(numbers) != list(range(size)):
                     raise CardtableError(
                         _("pack {index}: card ids must be a permutation of 0..{last}").format(
                             index=i, last=size - 1
                         )
                     )
-            else:
+                ids = numbers
+            elif len(texts) == len(items):
                 try:
-                    ids = parse_deck([str(c) for c in deck], self.packs)
+                    ids = parse_deck(texts, self.packs)
                 except CardtableError as err:
                     raise type(err)(_("pack {index}: {error}").format(index=i, error=err)) from None
+            else:
+                raise CardError(
+                    _("pack {index}: {error}").format(
+                        index=i,
+                        error=_("give a pack's cards all as card ids or all as notation"),
+                    )
+                )
             out.append(tuple(ids))
         return tuple(out)
+
+    @staticmethod
+    def _pack_list(decks: object) -> list[object]:
+        """The packs given to :meth:`new_state`: a list (or tuple), else refused."""
+        if not isinstance(decks, list | tuple):
+            raise CardtableError(_("decks must be a list of packs, each a list of cards"))
+        return list(decks)
+
+    @staticmethod
+    def _pack_items(index: int, deck: object) -> list[int | str]:
+        """One explicit pack's cards, checked: a list (or tuple; never a set, whose order
+        changes from one process to the next) of card ids (whole numbers) and card notation.
+
+        >>> Game._pack_items(0, {"5H"})
+        Traceback (most recent call last):
+        ...
+        cardtable.errors.CardError: pack 0: a pack is a list of cards (card ids or notation \
+such as 5H), not {'5H'}
+        """
+        if not isinstance(deck, list | tuple):
+            raise CardError(
+                _("pack {index}: {error}").format(
+                    index=index,
+                    error=_(
+                        "a pack is a list of cards (card ids or notation such as 5H), not {pack!r}"
+                    ).format(pack=clip(deck)),
+                )
+            )
+        for card in deck:
+            if isinstance(card, bool) or not isinstance(card, int | str):
+                raise CardError(
+                    _("pack {index}: {error}").format(
+                        index=index,
+                        error=_(
+                            "a card is a card id (a whole number) or its notation "
+                            "(such as 5H), not {card!r}"
+                        ).format(card=clip(card)),
+                    )
+                )
+        return list(deck)
 
     @abstractmethod
     def _new_state(self, seed: int, decks: tuple[tuple[int, ...], ...]) -> State: ...
@@ -287,7 +553,7 @@ play C, claim N, muggins, pass (C a card such as 5H, N a number)
         """
         if not isinstance(text, str):
             raise IllegalMoveError(
-                _("a move is a Move or its notation, not {move!r}").format(move=text)
+                _("a move is a Move or its notation, not {move!r}").format(move=clip(text))
             )
         try:
             return self.parse_move(text)
@@ -400,19 +666,30 @@ class State(ABC):
         """A reason a move is refused; games refine it. Never names hidden cards' places."""
         return _("it is not legal now")
 
-    def refusal(self, move: Move) -> str | None:
-        """Why ``move`` would be refused now (the reason alone, for a face to show), or None
-        if it is legal.
+    def refusal(self, move: Move | str) -> str | None:
+        """Why ``move`` (a move or its notation) would be refused now (the reason alone, for a
+        face to show), or None if it is legal.
 
         >>> import cardtable
         >>> state = cardtable.load("cribbage").new_state(seed=1)
         >>> state.refusal(Move("play", (0,)))
         'it is time to lay away 2 cards to the crib (discard C C)'
+        >>> state.refusal("play AC"), state.refusal("discard 2H 4C")
+        ('it is time to lay away 2 cards to the crib (discard C C)', None)
         """
-        move = self._normalize(move)
-        if move in self._legal():
+        legal = self._legal()
+        try:
+            move = self._as_move(move, legal)
+        except IllegalMoveError as err:
+            return str(err)
+        if move in legal:
             return None
         return self._why_illegal(move)
+
+    def _check_seat(self, seat: object, spectator_ok: bool = False) -> None:
+        """Refuse anything but a seat of this game (None too, where ``spectator_ok``): see
+        :func:`check_seat`. ``observation`` and ``sample_world`` of every game call it."""
+        check_seat(seat, self.game.num_players, spectator_ok)
 
     @abstractmethod
     def sample_world(self, seat: int, rng: random.Random) -> State:
@@ -433,6 +710,7 @@ class State(ABC):
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The events ``seat`` may see (None: only public events)."""
+        self._check_seat(seat, spectator_ok=True)
         return [e for e in self.events if e.visible(seat)]
 
     def legal_moves(self) -> list[Move]:
@@ -485,39 +763,46 @@ class State(ABC):
 
     def _checked(self, move: Move | str, seat: int | None, legal: list[Move]) -> Move:
         """The legal move ``move`` stands for, or the refusal."""
-        shown = move.text if isinstance(move, Move) else move
         if self.is_over:
+            shown = move.text if isinstance(move, Move) else move
             raise IllegalMoveError(
-                _("the game is over; {move!r} cannot be played").format(move=shown)
+                _("the game is over; {move!r} cannot be played").format(move=clip(shown))
             )
         if seat is not None:
-            players = self.game.num_players
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise IllegalMoveError(
-                    _("seat must be a whole number from 0 to {last}, not {seat!r}").format(
-                        last=players - 1, seat=seat
-                    )
-                )
+            check_seat(seat, self.game.num_players, error=IllegalMoveError)
             if seat != self.to_move:
                 raise IllegalMoveError(
                     _("seat {seat} cannot move now: it is seat {to_move}'s turn").format(
                         seat=seat, to_move=self.to_move
                     )
                 )
+        move = self._as_move(move, legal)
+        if move not in legal:
+            raise IllegalMoveError(
+                _("illegal move {move!r} for seat {seat}: {reason}").format(
+                    move=clip(move.text), seat=self.to_move, reason=self._why_illegal(move)
+                )
+            )
+        return move
+
+    def _as_move(self, move: Move | str, legal: list[Move]) -> Move:
+        """The move that ``move`` (a move or its notation) stands for: the legal move object
+        where it names one (a move built by hand equal in verb, cards and number, another
+        spelling), else a move that is no legal one; refused if it is neither text nor a move.
+        """
         if isinstance(move, str):
             move = self.game.read_move(move, legal)
         elif not isinstance(move, Move):
             raise IllegalMoveError(
-                _("a move is a Move or its notation, not {move!r}").format(move=move)
+                _("a move is a Move or its notation, not {move!r}").format(move=clip(move))
             )
-        move = self._normalize(move)
         if move not in legal:
-            raise IllegalMoveError(
-                _("illegal move {move!r} for seat {seat}: {reason}").format(
-                    move=move.text, seat=self.to_move, reason=self._why_illegal(move)
-                )
-            )
-        return move
+            # A move built by hand is not the game's object: find the legal move it names.
+            verb, cards, number = move.verb, move.cards, move.number
+            for other in legal:
+                if other.cards == cards and other.verb == verb and other.number == number:
+                    return other
+        return self._normalize(move)
 
     def _normalize(self, move: Move) -> Move:
         """The legal move that ``move`` is another spelling of (Krypkasino: ``play C take ...``

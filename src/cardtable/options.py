@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.errors import OptionError
+from cardtable.errors import OptionError, clip
 from cardtable.i18n import _
 
 __all__ = ["Option", "OptionValue", "options_line", "show_value", "validate_options"]
@@ -73,9 +73,13 @@ class Option:
             if isinstance(value, bool):
                 raise self._refuse(value)
             if isinstance(value, str):
+                # Digits 0-9 only: int() also reads "١٢١" and "1_21".
+                digits = value.strip()
+                if not (digits.isascii() and digits.lstrip("+-").isdigit()):
+                    raise self._refuse(value)
                 try:
-                    converted = int(value.strip())
-                except ValueError:
+                    converted = int(digits)
+                except ValueError:  # more digits than int() reads
                     raise self._refuse(value) from None
             elif not isinstance(value, int):
                 raise self._refuse(value)
@@ -97,7 +101,7 @@ class Option:
         return OptionError(
             _("option {name!r} does not allow {value}; allowed: {allowed}").format(
                 name=self.name,
-                value="None" if value is None else show_value(value),
+                value="None" if value is None else show_value(clip(value)),
                 allowed=self.allowed(),
             )
         )
@@ -141,7 +145,7 @@ def validate_options(
             names = ", ".join(by_name) or _("none")
             raise OptionError(
                 _("unknown option {name!r} for {game}; options: {options}").format(
-                    name=name, game=game, options=names
+                    name=clip(name), game=game, options=names
                 )
             )
     out: dict[str, OptionValue] = {}

@@ -16,7 +16,7 @@ from typing import Any, TypeVar, overload
 
 from cardtable.bot_protocol import BotFactory
 from cardtable.engine import Game
-from cardtable.errors import CardtableError, UnknownGameError
+from cardtable.errors import CardtableError, UnknownGameError, clip
 from cardtable.i18n import _
 from cardtable.search_hooks import SearchHooks, never
 
@@ -115,11 +115,12 @@ def entry(name: str) -> Entry:
     ['rules', 'solver']
     """
     _discover()
-    key = name.strip().lower() if isinstance(name, str) else name
-    found = _ENTRIES.get(key)
+    found = _ENTRIES.get(name.strip().lower()) if isinstance(name, str) else None
     if found is None:
         raise UnknownGameError(
-            _("unknown game {name!r}; games: {games}").format(name=name, games=", ".join(games()))
+            _("unknown game {name!r}; games: {games}").format(
+                name=clip(name), games=", ".join(games())
+            )
         )
     return found
 

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import random
 
-from cardtable.engine import JSON, Event, Game, Move, State
-from cardtable.errors import CardtableError
+from cardtable.engine import JSON, Event, Game, Move, State, check_seat
 
 __all__ = ["SeatView"]
 
@@ -42,11 +41,7 @@ class SeatView:
     __slots__ = ("__seat", "__state")
 
     def __init__(self, state: State, seat: int) -> None:
-        players = state.game.num_players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise CardtableError(
-                f"seat must be a whole number from 0 to {players - 1}, not {seat!r}"
-            )
+        check_seat(seat, state.game.num_players)
         self.__state = state
         self.__seat = seat
 

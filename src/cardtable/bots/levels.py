@@ -1,14 +1,16 @@
 """Which bots play which game, by name, and the levels a player picks from.
 
 A bot has a name and a factory taking a seed and its settings (a search bot's budget, a rules
-bot's share of ``mistakes``). The generic bots (``random``, and the search bots ``pimc`` and
-``ismcts`` for every game with search hooks) are here; a game's own bots (its ``rules`` bot,
-Cribbage's ``solver``) and the rows it adds to the level ladder come from what the game
-registered (:func:`cardtable.registry.register`). A level names the bot and the settings that
-play at it in each game: ``beginner`` the random bot; ``easy``, ``medium`` and ``hard`` the
-game's rules bot, handicapped less at each level; ``expert`` the strongest bot measured.
-``docs/strength.md`` gives what each step is measured to gain. Asking for a level whose bot a
-game lacks gives the best lower level.
+bot's share of ``mistakes``). Every setting is checked when the bot is made, against a bounded
+range or a list of words: a bad one is an :class:`~cardtable.errors.OptionError` naming the
+setting, the value and what is allowed, before any game is played. The generic bots
+(``random``, and the search bots ``pimc`` and ``ismcts`` for every game with search hooks) are
+here; a game's own bots (its ``rules`` bot, Cribbage's ``solver``) and the rows it adds to the
+level ladder come from what the game registered (:func:`cardtable.registry.register`). A level
+names the bot and the settings that play at it in each game: ``beginner`` the random bot;
+``easy``, ``medium`` and ``hard`` the game's rules bot, handicapped less at each level;
+``expert`` the strongest bot measured. ``docs/strength.md`` gives what each step is measured
+to gain. Asking for a level whose bot a game lacks gives the best lower level.
 
 >>> bot_names("cribbage"), make_bot("cribbage", "easy").name
 (['ismcts', 'pimc', 'random', 'rules', 'solver'], 'rules')
@@ -33,6 +35,7 @@ __all__ = [
     "LEVELS",
     "SEARCH_BOTS",
     "bot_names",
+    "build_bot",
     "describe_level",
     "hint_bot",
     "level_bot",
@@ -200,6 +203,7 @@ def _build(game: str, name: str, budget: Budget, seed: int | None) -> Bot | None
     try:
         return factory(seed, **budget)
     except TypeError:
+        # An unknown setting (the checks of the known ones raise OptionError).
         shown = ", ".join(f"{k}={v}" for k, v in budget.items())
         raise OptionError(
             _("bad settings for bot {name!r}: {settings}").format(name=name, settings=shown)
@@ -225,10 +229,38 @@ def _check_search(game: str, name: str, budget: Budget) -> None:
         )
 
 
+def build_bot(game: str, name: str, settings: Budget | None = None, seed: int | None = None) -> Bot:
+    """Bot ``name`` of ``game`` with ``settings`` given as values (not text), checked as
+    :func:`make_bot` checks a spec's.
+
+    >>> build_bot("kloepper", "ismcts", {"iterations": 50}, seed=2).iterations
+    50
+    >>> build_bot("kloepper", "ismcts", {"exploration": float("inf")})
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.OptionError: bot setting 'exploration' must be a number from 0 to 10, not inf
+    """
+    budget = dict(settings or {})
+    _check_search(game, name, budget)
+    bot = _build(game, name, budget, seed)
+    if bot is None:
+        raise _no_bot(game, name)
+    return bot
+
+
+def _no_bot(game: str, spec: str) -> OptionError:
+    names = bot_names(game)
+    return OptionError(
+        f"no bot {spec!r} for {game}; bots: {', '.join(names) or 'none'}; "
+        f"levels: {', '.join(LEVELS)}"
+    )
+
+
 def make_bot(game: str, spec: str = "rules", seed: int | None = None) -> Bot:
     """A bot for ``game`` by name or by level (see :data:`LEVELS`), with its own seeded
     generator; a level whose bot the game lacks falls back to the best lower level. A name
-    may carry its budget: ``pimc:worlds=10:rollout=rules``.
+    may carry its budget: ``pimc:worlds=10:rollout=rules``; every setting is checked here,
+    before any play.
 
     >>> make_bot("cribbage", "beginner", seed=1).name
     'random'
@@ -238,6 +270,11 @@ def make_bot(game: str, spec: str = "rules", seed: int | None = None) -> Bot:
     Traceback (most recent call last):
     ...
     cardtable.errors.OptionError: bad settings for bot 'pimc': planets=5
+    >>> make_bot("calypso", "pimc:worlds=100000000")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.OptionError: bot setting 'worlds' must be a whole number from 1 to 10000, \
+not 100000000
     >>> make_bot("cribbage", "wizard")
     Traceback (most recent call last):
     ...
@@ -257,8 +294,4 @@ rules, solver; levels: beginner, easy, medium, hard, expert
         bot = _build(game, name, budget, seed)
         if bot is not None:
             return bot
-    names = bot_names(game)
-    raise OptionError(
-        f"no bot {spec!r} for {game}; bots: {', '.join(names) or 'none'}; "
-        f"levels: {', '.join(LEVELS)}"
-    )
+    raise _no_bot(game, spec)

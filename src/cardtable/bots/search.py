@@ -19,8 +19,10 @@ declarations and knocks: the hooks' ``delegated`` and ``rules_verbs``) are not s
 
 Both take a budget (``worlds``/``iterations`` or ``seconds``), a seed (the same seed and
 iteration budget give the same moves), and a rollout policy (``random`` or the game's
-``rules`` bot); after each choice ``last_report`` holds the moves considered, best first, as
-(move, mean reward in the game's points, visits).
+``rules`` bot); every setting is checked, against the bounds below (``MAX_WORLDS`` ...), when
+the bot is made, and a bad one raises :class:`~cardtable.errors.OptionError` naming it. After
+each choice ``last_report`` holds the moves considered, best first, as (move, mean reward in
+the game's points, visits).
 
 >>> import cardtable
 >>> from cardtable.seat_view import SeatView
@@ -46,7 +48,7 @@ from cardtable.bot_protocol import Bot
 from cardtable.bots.evaluation import Evaluation, evaluation_for, hooks_for
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError
-from cardtable.random_bot import RandomBot
+from cardtable.random_bot import RandomBot, choice_setting, number_setting, whole_setting
 from cardtable.registry import entry
 from cardtable.seat_view import SeatView
 
@@ -57,6 +59,17 @@ ROLLOUTS = ("random", "rules")
 
 #: What a bot considered: (move text, mean reward in the game's points, visits), best first.
 Report = list[tuple[str, float, int]]
+
+#: The bounds of the budgets, checked when a bot is made: worlds (PIMC), iterations (ISMCTS),
+#: playouts per move and world, nodes of exact search per world, and seconds per decision.
+MAX_WORLDS = 10_000
+MAX_ITERATIONS = 1_000_000
+MAX_PLAYOUTS = 1_000
+MAX_EXACT = 1_000_000
+MIN_SECONDS = 0.001
+MAX_SECONDS = 3600
+#: The largest UCB1 exploration constant (0: no exploration).
+MAX_EXPLORATION = 10
 
 #: How many moves a report keeps.
 REPORT_SIZE = 8
@@ -79,13 +92,9 @@ class _Search(ABC):
     name: ClassVar[str]
 
     def __init__(self, seed: int | None, seconds: float | None, rollout: str) -> None:
-        if rollout not in ROLLOUTS:
-            raise CardtableError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
-        if seconds is not None and seconds <= 0:
-            raise CardtableError(f"seconds must be positive, not {seconds!r}")
+        self.rollout = choice_setting("rollout", rollout, ROLLOUTS)
+        self.seconds = number_setting("seconds", seconds, MIN_SECONDS, MAX_SECONDS, optional=True)
         self.rng = random.Random(seed)
-        self.seconds = seconds
-        self.rollout = rollout
         self.last_report: Report = []
 
     @abstractmethod
@@ -212,17 +221,13 @@ class PimcBot(_Search):
         exact: int = 0,
     ) -> None:
         super().__init__(seed, seconds, rollout)
-        if exact < 0:
-            raise CardtableError(f"exact must be a number of nodes, 0 or more, not {exact!r}")
-        self.exact = exact
+        self.exact = whole_setting("exact", exact, 0, MAX_EXACT)
         #: Whether the last choice was searched exactly in every world.
         self.last_exact = False
-        if worlds is None and seconds is None:
-            worlds = 20
-        if (worlds is not None and worlds < 1) or playouts < 1:
-            raise CardtableError("worlds and playouts must be at least 1")
-        self.worlds = worlds
-        self.playouts = playouts
+        self.worlds = whole_setting("worlds", worlds, 1, MAX_WORLDS, optional=True)
+        if self.worlds is None and self.seconds is None:
+            self.worlds = 20
+        self.playouts = whole_setting("playouts", playouts, 1, MAX_PLAYOUTS)
 
     def choose(self, view: SeatView) -> Move:
         """The move with the best mean reward over the sampled worlds."""
@@ -334,12 +339,10 @@ class IsmctsBot(_Search):
         exploration: float = 0.7,
     ) -> None:
         super().__init__(seed, seconds, rollout)
-        if iterations is None and seconds is None:
-            iterations = 1000
-        if iterations is not None and iterations < 1:
-            raise CardtableError("iterations must be at least 1")
-        self.iterations = iterations
-        self.exploration = exploration
+        self.iterations = whole_setting("iterations", iterations, 1, MAX_ITERATIONS, optional=True)
+        if self.iterations is None and self.seconds is None:
+            self.iterations = 1000
+        self.exploration = number_setting("exploration", exploration, 0, MAX_EXPLORATION)
 
     def choose(self, view: SeatView) -> Move:
         """The root's most visited move after the budget's iterations."""

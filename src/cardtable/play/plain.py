@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from cardtable.engine import State
-from cardtable.errors import CardtableError
+from cardtable.errors import CardtableError, clip
 from cardtable.i18n import _, game_summary, game_title
 from cardtable.options import options_line
 from cardtable.play.session import HUMAN, Session, log_events, player_label
@@ -30,6 +30,8 @@ from cardtable.play.storage import save_record
 __all__ = ["PlainTable", "result_line", "scores_line"]
 
 COMMANDS = ("help", "moves", "hand", "rules", "hint", "score", "quit")
+#: The longest line read: a move is a few words; anything longer is refused unread.
+MAX_LINE = 10_000
 
 
 def scores_line(state: State) -> str:
@@ -131,14 +133,24 @@ class PlainTable:
     def read(self, seat: int) -> str | None:
         self.out.write(_("seat {seat}> ").format(seat=seat))
         self.out.flush()
-        line = self.inp.readline()
+        line = self.inp.readline(MAX_LINE + 1)
         if not line:
             self.say()
             return None
+        long_line = len(line) > MAX_LINE
+        while long_line and line and not line.endswith("\n"):
+            line = self.inp.readline(MAX_LINE)  # the rest of an endless line is dropped
         if not _interactive(self.inp):
             # Typed input is echoed by the terminal; a script's is not, so say it here, which
             # keeps a piped transcript one line per question and answer.
-            self.say(line.rstrip("\n"))
+            self.say(str(clip(line.rstrip("\n"))) if not long_line else "…")
+        if long_line:
+            self.say(
+                _("error: {message}").format(
+                    message=_("a line is at most {limit} characters").format(limit=MAX_LINE)
+                )
+            )
+            return ""
         return line.strip()
 
     def command(self, word: str, seat: int) -> bool:

@@ -22,6 +22,7 @@ turned into :class:`~cardtable.engine.Event` objects only when someone reads ``e
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from itertools import accumulate
@@ -446,8 +447,7 @@ class CalypsoState(LoggedState):
         >>> view["seat"], "hand" in view, "legal_moves" in view, view["hand_sizes"]
         (None, False, False, [13, 13, 13, 13])
         """
-        if seat is not None and not 0 <= seat < 4:
-            raise ValueError(f"seat must be 0 to 3 or None, not {seat!r}")
+        self._check_seat(seat, spectator_ok=True)
         to_move = self.to_move
         # Every card played this round lies face up on a calypso, in a pile or in the trick.
         played: dict[str, int] = {}
@@ -523,7 +523,8 @@ class CalypsoState(LoggedState):
             "scores": self.scores,
             "sides": list(totals),
             "cards": cards,
-            "rounds": [dict(r) for r in self.round_results],
+            # A copy all the way down: the state and its clones share the round summaries.
+            "rounds": copy.deepcopy(self.round_results),
         }
 
     def card_places(self) -> dict[str, list[int]]:

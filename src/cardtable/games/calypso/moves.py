@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from cardtable.cards import PACK_SIZE, parse_card
 from cardtable.engine import Move
-from cardtable.errors import CardError, IllegalMoveError
+from cardtable.errors import CardError, IllegalMoveError, clip
 from cardtable.i18n import N_, _
 
 __all__ = ["PLAY", "parse_move"]
 
-PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(PACK_SIZE))
+PLAY: tuple[Move, ...] = tuple(Move.intern("play", (c,)) for c in range(PACK_SIZE))
 
 FORMS = N_("play C (C a card such as 5H)")
 
@@ -22,18 +22,18 @@ def parse_move(text: str) -> Move:
     """Read a move in any accepted card form; raise :class:`IllegalMoveError` if malformed."""
     if not isinstance(text, str):
         raise IllegalMoveError(
-            _("a move is text such as 'play 5H', not {text!r}").format(text=text)
+            _("a move is text such as 'play 5H', not {text!r}").format(text=clip(text))
         )
     words = text.replace(",", " ").split()
     if not words:
         raise IllegalMoveError(_("empty move; moves are: {forms}").format(forms=_(FORMS)))
-    if words[0].lower() == "play" and len(words) == 2:
+    if words[0].isascii() and words[0].lower() == "play" and len(words) == 2:
         try:
             return PLAY[parse_card(words[1])]
         except CardError as err:
             raise IllegalMoveError(
-                _("malformed move {text!r}: {error}").format(text=text, error=err)
+                _("malformed move {text!r}: {error}").format(text=clip(text), error=err)
             ) from None
     raise IllegalMoveError(
-        _("malformed move {text!r}; moves are: {forms}").format(text=text, forms=_(FORMS))
+        _("malformed move {text!r}; moves are: {forms}").format(text=clip(text), forms=_(FORMS))
     )

@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, Self, TypeVar
 
+from cardtable.engine import check_seat
 from cardtable.games.calypso.tables import PACKS, SORT_KEY
 
 __all__ = ["Position", "sample_world"]
@@ -47,6 +48,7 @@ _TRIES = 30
 
 def sample_world(state: P, seat: int, rng: random.Random) -> P:
     """A complete state consistent with what ``seat`` knows (see the module docstring)."""
+    check_seat(seat, 4)
     world = state._blank_world(rng.randrange(2**32))
     dealt = 52 * state.deal_no
     others = [s for s in range(4) if s != seat]

@@ -37,13 +37,12 @@ from typing import Any, ClassVar
 
 from cardtable.cards import parse_card, parse_cards
 from cardtable.engine import Move
-from cardtable.errors import CardtableError
 from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.games.cribbage.sampling import go_limits
 from cardtable.games.cribbage.scoring import FIVE_RANK_POINTS, RANK_WEIGHT, peg_score, score_hand
 from cardtable.games.cribbage.tables import RANK as _RANK
 from cardtable.games.cribbage.tables import VALUE as _VALUE
-from cardtable.random_bot import RandomBot
+from cardtable.random_bot import RandomBot, choice_setting
 from cardtable.seat_view import SeatView
 
 __all__ = ["CribbageRulesBot", "crib_value", "reply_threat", "solo_points"]
@@ -167,12 +166,8 @@ class CribbageRulesBot(RandomBot):
         self, seed: int | None = None, discards: str = "advisor", pegging: str = "reply"
     ) -> None:
         super().__init__(seed)
-        if discards not in ("advisor", "hand"):
-            raise CardtableError(f"discards must be advisor or hand, not {discards!r}")
-        if pegging not in ("reply", "greedy"):
-            raise CardtableError(f"pegging must be reply or greedy, not {pegging!r}")
-        self.discards = discards
-        self.pegging = pegging
+        self.discards = choice_setting("discards", discards, ("advisor", "hand"))
+        self.pegging = choice_setting("pegging", pegging, ("reply", "greedy"))
 
     def choose(self, view: SeatView) -> Move:
         legal = self.legal_for(view)

@@ -18,6 +18,7 @@ reads ``events``, which keeps simulation fast.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from itertools import combinations
@@ -641,9 +642,8 @@ class CribbageState(LoggedState):
         >>> view["seat"], "hand" in view, "laid_away" in view, view["hand_sizes"]
         (None, False, False, [4, 6])
         """
+        self._check_seat(seat, spectator_ok=True)
         n = self.n
-        if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
         to_move = self.to_move
         shown = [
             {
@@ -692,7 +692,8 @@ class CribbageState(LoggedState):
         return {
             "winners": [s for s in range(self.n) if points[s] == best],
             "scores": points,
-            "games": [dict(g) for g in self.game_results],
+            # A copy all the way down: the state and its clones share the game summaries.
+            "games": copy.deepcopy(self.game_results),
         }
 
     def card_places(self) -> dict[str, list[int]]:

@@ -22,8 +22,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, Self, TypeVar
 
 from cardtable.cards import shuffle
-from cardtable.engine import Move
-from cardtable.errors import CardtableError
+from cardtable.engine import Move, check_seat
 from cardtable.games.cribbage.moves import PLAY
 from cardtable.games.cribbage.tables import PLAYING, VALUE
 
@@ -203,8 +202,7 @@ def sample_world(state: P, seat: int, rng: random.Random) -> P:
     (True, [5, 5, 5], 1)
     """
     n = state.n
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise CardtableError(f"seat must be a whole number from 0 to {n - 1}, not {seat!r}")
+    check_seat(seat, n)
     cut = state.starter >= 0
     # Who played which card is public (the observation's "played"); so is the order of play.
     kept_sets = [set(k) for k in state.kept]

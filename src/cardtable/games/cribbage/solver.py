@@ -28,11 +28,11 @@ from typing import Any, ClassVar
 
 from cardtable.cards import parse_cards
 from cardtable.engine import Move
-from cardtable.errors import CardtableError
 from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.games.cribbage.bot import CribbageRulesBot
 from cardtable.games.cribbage.scoring import peg_score
 from cardtable.games.cribbage.tables import RANK as _RANK
+from cardtable.random_bot import whole_setting
 from cardtable.seat_view import SeatView
 
 __all__ = ["CribbageSolverBot", "peg_value", "play_values"]
@@ -108,6 +108,12 @@ def play_values(
     }
 
 
+#: The most sampled worlds (``worlds``, ``discard_worlds``) a solver bot takes.
+MAX_WORLDS = 10_000
+#: The most discards a hand offers (two of six cards: 15), the bound of ``discard_options``.
+DISCARDS = 15
+
+
 class CribbageSolverBot(CribbageRulesBot):
     """Two-player Cribbage: pegging by exact search over ``worlds`` sampled opponent hands;
     discards by the exact advisor, with ``discard_worlds`` sampled deals to weigh the pegging
@@ -132,13 +138,9 @@ class CribbageSolverBot(CribbageRulesBot):
         discard_options: int = 4,
     ) -> None:
         super().__init__(seed)
-        if worlds < 1 or discard_worlds < 0 or discard_options < 1:
-            raise CardtableError(
-                "worlds and discard_options must be at least 1, discard_worlds 0 or more"
-            )
-        self.worlds = worlds
-        self.discard_worlds = discard_worlds
-        self.discard_options = discard_options
+        self.worlds = whole_setting("worlds", worlds, 1, MAX_WORLDS)
+        self.discard_worlds = whole_setting("discard_worlds", discard_worlds, 0, MAX_WORLDS)
+        self.discard_options = whole_setting("discard_options", discard_options, 1, DISCARDS)
         #: (move, mean net pegs) of the last searched choice, best first.
         self.last_report: list[tuple[str, float, int]] = []
 

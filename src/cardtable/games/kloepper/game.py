@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 
 from cardtable.cards import cards_str, parse_card
 from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
-from cardtable.errors import CardtableError, OptionError
+from cardtable.errors import CardError, CardtableError, OptionError
 from cardtable.games.kloepper.moves import (
     ALONE,
     CALL,
@@ -126,23 +126,13 @@ class KloepperGame(Game):
 
     def _read_decks(self, decks: Sequence[Sequence[int | str]]) -> tuple[tuple[int, ...], ...]:
         """Explicit packs of the 24 Kloepper cards (names or standard card ids), top first."""
-        if isinstance(decks, str) or not isinstance(decks, Sequence):
-            raise CardtableError(_("decks must be a list of packs, each a list of cards"))
         out = []
-        for i, deck in enumerate(decks):
-            if isinstance(deck, str) or not isinstance(deck, Sequence):
-                raise CardtableError(
-                    _("pack {index}: {error}").format(index=i, error=_pack_needed())
-                )
-            ids: list[int] = []
+        for i, deck in enumerate(self._pack_list(decks)):
+            items = self._pack_items(i, deck)
             try:
-                for c in deck:
-                    if isinstance(c, int) and not isinstance(c, bool):
-                        ids.append(c)
-                    else:
-                        ids.append(parse_card(str(c)))
-            except CardtableError as err:
-                raise type(err)(_("pack {index}: {error}").format(index=i, error=err)) from None
+                ids = [c if isinstance(c, int) else parse_card(c) for c in items]
+            except CardError as err:
+                raise CardError(_("pack {index}: {error}").format(index=i, error=err)) from None
             if sorted(ids) != list(PACK):
                 raise CardtableError(
                     _("pack {index}: {error}").format(index=i, error=_pack_needed())
@@ -594,10 +584,7 @@ class KloepperState(LoggedState):
         >>> view["seat"], "hand" in view, view["roles"], view["hand_sizes"]
         (None, False, [None, None, None, None], [6, 6, 6, 6])
         """
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS
-        ):
-            raise ValueError(f"seat must be 0 to {SEATS - 1} or None, not {seat!r}")
+        self._check_seat(seat, spectator_ok=True)
         to_move = self.to_move
         roles = self.roles(seat)
         mine = None if seat is None else roles[seat]

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from cardtable.cards import PACK_SIZE, parse_card
 from cardtable.engine import Move
-from cardtable.errors import CardError, IllegalMoveError
+from cardtable.errors import CardError, IllegalMoveError, clip
 from cardtable.i18n import N_, _
 
 __all__ = ["ALONE", "CALL", "FORMS", "KNOCK", "KNOCK_OFF", "PASS", "PLAY", "parse_move"]
 
-PLAY: tuple[Move, ...] = tuple(Move("play", (c,)) for c in range(PACK_SIZE))
-CALL: tuple[Move, ...] = tuple(Move("call", (c,)) for c in range(PACK_SIZE))
-ALONE = Move("alone")
-PASS = Move("pass")
-KNOCK = Move("knock")
-KNOCK_OFF = Move("knock-off")
+PLAY: tuple[Move, ...] = tuple(Move.intern("play", (c,)) for c in range(PACK_SIZE))
+CALL: tuple[Move, ...] = tuple(Move.intern("call", (c,)) for c in range(PACK_SIZE))
+ALONE = Move.intern("alone")
+PASS = Move.intern("pass")
+KNOCK = Move.intern("knock")
+KNOCK_OFF = Move.intern("knock-off")
 _BARE = {"alone": ALONE, "pass": PASS, "knock": KNOCK, "knock-off": KNOCK_OFF}
 
 FORMS = N_("play C, call A (AC, AS or AH), alone, pass, knock, knock-off (C a card such as QS)")
@@ -39,12 +39,13 @@ in either case, e.g. 10H, TH, 10♥, as, qd
     """
     if not isinstance(text, str):
         raise IllegalMoveError(
-            _("a move is text such as 'play QS', not {text!r}").format(text=text)
+            _("a move is text such as 'play QS', not {text!r}").format(text=clip(text))
         )
     words = text.replace(",", " ").split()
     if not words:
         raise IllegalMoveError(_("empty move; moves are: {forms}").format(forms=_(FORMS)))
-    verb, args = words[0].lower(), words[1:]
+    # Only ASCII spells a verb (str.lower() would make the Kelvin sign a k).
+    verb, args = words[0].lower() if words[0].isascii() else "", words[1:]
     try:
         if verb == "play" and len(args) == 1:
             return PLAY[parse_card(args[0])]
@@ -52,10 +53,10 @@ in either case, e.g. 10H, TH, 10♥, as, qd
             return CALL[parse_card(args[0])]
     except CardError as err:
         raise IllegalMoveError(
-            _("malformed move {text!r}: {error}").format(text=text, error=err)
+            _("malformed move {text!r}: {error}").format(text=clip(text), error=err)
         ) from None
     if verb in _BARE and not args:
         return _BARE[verb]
     raise IllegalMoveError(
-        _("malformed move {text!r}; moves are: {forms}").format(text=text, forms=_(FORMS))
+        _("malformed move {text!r}; moves are: {forms}").format(text=clip(text), forms=_(FORMS))
     )

@@ -26,7 +26,7 @@ from math import factorial
 from typing import Protocol, Self, TypeVar
 
 from cardtable.cards import shuffle
-from cardtable.errors import CardtableError
+from cardtable.engine import check_seat
 from cardtable.games.kloepper.tables import DECLARE, KEY, QC, QS, SEATS, hand_order
 
 __all__ = ["Position", "sample_world"]
@@ -130,8 +130,7 @@ def sample_world(state: P, seat: int, rng: random.Random) -> P:
     >>> world.hands[0] == real.hands[0], [len(h) for h in world.hands]
     (True, [6, 6, 6, 6])
     """
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise CardtableError(f"seat must be a whole number from 0 to {SEATS - 1}, not {seat!r}")
+    check_seat(seat, SEATS)
     played = state._played_by()
     played_cards = {c for _s, c in played}
     mine = state.hands[seat]

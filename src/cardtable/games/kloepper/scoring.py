@@ -3,6 +3,8 @@
 The default is the reconstruction of RULES.md section 5 (the official table is lost; this one
 agrees with every figure that survives). A club replaces any rows with the ``scoring`` option:
 ``default``, or ``row=points`` pairs separated by commas (the other rows keep their default).
+A table must give points for at least one result a deal can have (see :data:`NEVER`):
+otherwise no one ever reaches the target and the game would never end.
 
 >>> table = scoring_table("knock=10, lone-knock=25")
 >>> table["knock"], table["lone-knock"], table["win"]
@@ -15,10 +17,10 @@ agrees with every figure that survives). A club replaces any rows with the ``sco
 
 from __future__ import annotations
 
-from cardtable.errors import OptionError
+from cardtable.errors import OptionError, clip
 from cardtable.i18n import _
 
-__all__ = ["DEFAULT_TABLE", "QUEENS_WIN", "result_key", "scoring_table"]
+__all__ = ["DEFAULT_TABLE", "NEVER", "QUEENS_WIN", "result_key", "scoring_table"]
 
 #: Each row: the points every member of the winning side scores.
 DEFAULT_TABLE: dict[str, int] = {
@@ -58,11 +60,18 @@ QUEENS_WIN = frozenset(
 )
 
 
+#: The rows no deal can score: the queens team (or the lone player) holds the queen of clubs,
+#: the highest trump, and always takes the trick it falls to, so it never takes no trick.
+NEVER = frozenset({"lose-all", "lone-lose-all", "knock-off"})
+
+
 def scoring_table(spec: str) -> dict[str, int]:
     """The table an option value gives; a bad row or number raises naming what is allowed.
 
     >>> scoring_table("default") == DEFAULT_TABLE
     True
+    >>> scoring_table("win=0, lose=0")["win"]
+    0
     >>> scoring_table("knock=x")
     Traceback (most recent call last):
     ...
@@ -82,17 +91,30 @@ whole number from 0 to 999
         if name not in table:
             raise OptionError(
                 _("option 'scoring': unknown row {name!r}; rows: {rows}").format(
-                    name=name, rows=", ".join(DEFAULT_TABLE)
+                    name=clip(name), rows=", ".join(DEFAULT_TABLE)
                 )
             )
-        if not sep or not value.isdigit() or int(value) > 999:
+        # Digits 0-9 only: isdigit() holds for "²", which int() refuses, and int() reads "٣".
+        if not sep or not (value.isascii() and value.isdigit() and len(value.lstrip("0")) <= 3):
             raise OptionError(
                 _(
                     "option 'scoring': {item!r} is not row=points with points a whole number "
                     "from 0 to 999"
-                ).format(item=item)
+                ).format(item=clip(item))
             )
         table[name] = int(value)
+    if not any(points for row, points in table.items() if row not in NEVER):
+        possible = [row for row in DEFAULT_TABLE if row not in NEVER]
+        raise OptionError(
+            _(
+                "option 'scoring': no deal can score any points with this table, so the game "
+                "would never end; give points to at least one of {rows} ({never} cannot "
+                "happen: the queens team always takes the trick with the queen of clubs)"
+            ).format(
+                rows=", ".join(possible),
+                never=", ".join(row for row in DEFAULT_TABLE if row in NEVER),
+            )
+        )
     return table
 
 

@@ -508,9 +508,8 @@ class KrypkasinoState(LoggedState):
         >>> view["seat"], "hand" in view, "must_sweep" in view, view["hand_sizes"]
         (None, False, False, [6, 6])
         """
+        self._check_seat(seat, spectator_ok=True)
         n = self.n
-        if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"seat must be 0 to {n - 1} or None, not {seat!r}")
         to_move = self.to_move
         piles = [sorted(p, key=_face_key) for p in self.piles]
         captured = [sum(POINTS[c] for c in p) for p in piles]

@@ -22,7 +22,7 @@ import random
 from typing import Any, Protocol, Self, TypeVar
 
 from cardtable.cards import PACK_SIZE, shuffle
-from cardtable.errors import CardtableError
+from cardtable.engine import check_seat
 from cardtable.games.krypkasino.captures import FACE_KEY, HAND_VALUE, captures, rank_code
 
 __all__ = ["Position", "forbidden_values", "sample_world", "sweep_values", "unseen_cards"]
@@ -160,8 +160,7 @@ def sample_world(state: P, seat: int, rng: random.Random) -> P:
     (True, [5, 5, 5, 5], 80)
     """
     n = state.n
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise CardtableError(f"seat must be a whole number from 0 to {n - 1}, not {seat!r}")
+    check_seat(seat, n)
     sizes = {s: len(state.hands[s]) for s in range(n) if s != seat}
     hands, stock = _hidden_hands(unseen_cards(state, seat), sizes, forbidden_values(state), rng)
     world = state._blank_world(int(rng.random() * 2**32))
