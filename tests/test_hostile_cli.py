@@ -236,7 +236,7 @@ def test_the_listing_shows_each_bad_file_as_unreadable(data_dir: Path) -> None:
     assert "Cribbage" in rows[good.name]
     reasons = {
         "latin1.json": "not UTF-8",
-        "deep.json": "nested too deeply",
+        "deep.json": "nested deeper than 64 levels",
         "list.json": "must be a JSON object",
         "other.json": "unknown record field 'name'",
         "empty.json": "not valid JSON",

@@ -40,6 +40,7 @@ __all__ = [
     "digest",
     "from_record",
     "read_record",
+    "read_record_data",
     "with_digest",
     "write_record",
 ]
@@ -244,8 +245,9 @@ def from_record(record: Mapping[str, Any]) -> State:
     return state
 
 
-def read_record(path: str | Path) -> State:
-    """Load a record file and replay it; unreadable or corrupt files raise RecordError.
+def read_record_data(path: str | Path) -> Any:
+    """The JSON of a record file, not yet replayed (:func:`from_record` does that); unreadable
+    or corrupt files raise RecordError.
 
     At most :data:`MAX_RECORD_BYTES` are read: a longer file (or an endless one such as
     ``/dev/zero``) is refused, as are text that is not UTF-8 and JSON nested deeper than
@@ -296,7 +298,13 @@ def read_record(path: str | Path) -> State:
                 path=where, digits=sys.get_int_max_str_digits()
             )
         ) from None
-    return from_record(value)
+    return value
+
+
+def read_record(path: str | Path) -> State:
+    """Load a record file and replay it; unreadable or corrupt files raise RecordError (see
+    :func:`read_record_data` for the limits)."""
+    return from_record(read_record_data(path))
 
 
 def write_record(state: State, path: str | Path, meta: Mapping[str, Any] | None = None) -> Path:

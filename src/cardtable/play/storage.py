@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -35,7 +34,7 @@ from platformdirs import user_data_path
 from cardtable.engine import State
 from cardtable.errors import RecordError
 from cardtable.i18n import _
-from cardtable.records import from_record
+from cardtable.records import MAX_RECORD_BYTES, from_record, read_record_data
 
 __all__ = [
     "MAX_RECORD_MB",
@@ -48,8 +47,7 @@ __all__ = [
 
 ENV = "CARDTABLE_DATA_DIR"
 #: The largest record file read, in megabytes (a long game's record is well under 1 MB).
-MAX_RECORD_MB = 10
-_MAX_RECORD_BYTES = MAX_RECORD_MB * 1_000_000
+MAX_RECORD_MB = MAX_RECORD_BYTES // 1_000_000
 
 
 def data_dir() -> Path:
@@ -131,44 +129,7 @@ def load_record(path: str | Path) -> tuple[State, dict[str, Any]]:
     :class:`~cardtable.errors.RecordError`, whose message names the file and the fault.
     """
     name = str(path)
-    try:
-        with open(path, "rb") as file:
-            data = file.read(_MAX_RECORD_BYTES + 1)
-    except OSError as err:
-        raise RecordError(
-            _("cannot read record {path!r}: {reason}").format(
-                path=name, reason=err.strerror or type(err).__name__
-            )
-        ) from None
-    if len(data) > _MAX_RECORD_BYTES:
-        raise RecordError(
-            _("record {path!r} is larger than {limit} MB").format(path=name, limit=MAX_RECORD_MB)
-        )
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise RecordError(
-            _("record {path!r} is not UTF-8 text (at byte {offset})").format(
-                path=name, offset=err.start
-            )
-        ) from None
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(
-            _("record {path!r} is not valid JSON (line {line}, column {column}: {reason})").format(
-                path=name, line=err.lineno, column=err.colno, reason=err.msg
-            )
-        ) from None
-    except RecursionError:
-        raise _too_deep(name) from None
-    except ValueError:
-        # The one other fault json.loads raises: a number too long to convert.
-        raise RecordError(
-            _("record {path!r} holds a number of more than {digits} digits").format(
-                path=name, digits=sys.get_int_max_str_digits()
-            )
-        ) from None
+    record = read_record_data(path)
     try:
         state = from_record(record)
     except RecursionError:
