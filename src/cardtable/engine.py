@@ -618,11 +618,11 @@ class State(ABC):
         """A JSON-safe view holding only what ``seat`` may know; ``None`` is a spectator, who
         sees only what every seat sees."""
 
+    @abstractmethod
     def standing(self) -> list[int]:
         """Each seat's points as if the game ended now, in the units of :attr:`scores` (equal
         to them once the game is over): the running deal's points counted as far as they go.
         Search rewards, learning rewards and live score displays read it."""
-        raise NotImplementedError(f"{type(self).__name__} does not say its standing")
 
     def outcome(self) -> list[int] | None:
         """The seats that won (all who share the win) once the game is over, else None: the

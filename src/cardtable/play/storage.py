@@ -32,8 +32,6 @@ from typing import Any
 from platformdirs import user_data_path
 
 from cardtable.engine import State
-from cardtable.errors import RecordError
-from cardtable.i18n import _
 from cardtable.records import MAX_RECORD_BYTES, from_record, read_record_data
 
 __all__ = [
@@ -128,16 +126,7 @@ def load_record(path: str | Path) -> tuple[State, dict[str, Any]]:
     state and the record's ``meta`` (``{}`` if none). Any fault raises
     :class:`~cardtable.errors.RecordError`, whose message names the file and the fault.
     """
-    name = str(path)
     record = read_record_data(path)
-    try:
-        state = from_record(record)
-    except RecursionError:
-        # Nesting that JSON could read, but that a message quoting it could not show.
-        raise _too_deep(name) from None
+    state = from_record(record)
     meta = record.get("meta")
     return state, dict(meta) if isinstance(meta, Mapping) else {}
-
-
-def _too_deep(path: str) -> RecordError:
-    return RecordError(_("record {path!r} is nested too deeply to be a record").format(path=path))
