@@ -37,7 +37,7 @@ from cardtable.errors import CardtableError, OptionError
 from cardtable.games.cribbage.bot import CribbageRulesBot, solo_points
 from cardtable.games.cribbage.game import PLAYING, VALUE, CribbageGame, CribbageState
 from cardtable.games.cribbage.sampling import go_limits
-from cardtable.games.cribbage.scoring import peg_score
+from cardtable.games.cribbage.scoring import peg_score, score_hand
 from cardtable.registry import entry as registered
 from cardtable.registry import register, unregister
 from cardtable.search_hooks import never
@@ -631,27 +631,39 @@ def test_rules_bot_discards_and_claims() -> None:
     state = cardtable.load("cribbage", players=3).new_state(decks=[top + rest])
     assert state.to_move == 0 and state.observation(0)["hand"] == ["5C", "5D", "5H", "JS", "KD"]
     assert rules_choice(state) == "discard KD"
-    # Muggins: the full claim, then muggins wherever points were missed.
+    # Muggins: the bot counts for itself and claims the true count (any claim 0-29 is legal);
+    # it answers muggins exactly where points were missed.
     game = cardtable.load("cribbage", muggins=True)
     state = game.new_state(seed=2)
-    claims = mugs = 0
+    claims = mugs = passes = claim_worth = 0
     while not state.is_over:
         seat = state.to_move
         assert seat is not None
-        phase = state.observation(seat)["phase"]
+        obs = state.observation(seat)
+        phase = obs["phase"]
         if phase == "claim":
+            assert len(state.legal_moves()) == 30
             move = choose_for(CribbageRulesBot(0), state)
-            assert move is max(state.legal_moves(), key=lambda m: m.number or 0)
+            shown = obs["shown"][-1]
+            worth = score_hand(
+                parse_cards(shown["cards"]), parse_card(obs["starter"]), shown["what"] == "crib"
+            )
+            assert move.text == f"claim {worth}"
             claims += 1
             move = random_move(state, random.Random(len(state.history)))
+            if move.number is not None and move.number > worth:
+                move = state.game.parse_move(f"claim {worth // 2}")
+            claim_worth = worth
         elif phase == "muggins":
             move = choose_for(CribbageRulesBot(0), state)
-            assert move.text == "muggins"
-            mugs += 1
+            missed = claim_worth > obs["claimed"]
+            assert move.text == ("muggins" if missed else "pass")
+            mugs += missed
+            passes += not missed
         else:
             move = random_move(state, random.Random(len(state.history)))
         state.apply(move)
-    assert claims > 10 and mugs > 0
+    assert claims > 10 and mugs > 0 and passes > 0
 
 
 def test_rules_bot_beats_the_random_bot() -> None:

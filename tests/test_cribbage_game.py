@@ -389,6 +389,13 @@ def test_the_count_never_passes_31_and_restarts_after_go_or_31(seed: int) -> Non
 # --------------------------------------------------------------------------- the show
 
 
+def shown_worth(obs: dict[str, Any]) -> int:
+    """The true count of the hand or crib being claimed (muggins never tells it)."""
+    shown = obs["shown"][-1]
+    cards = [parse_card(c) for c in shown["cards"]]
+    return score_hand(cards, parse_card(obs["starter"]), shown["what"] == "crib")
+
+
 def show_events(events: Iterable[Event]) -> list[Event]:
     return [e for e in events if e.type == "show"]
 
@@ -666,7 +673,7 @@ def steered_game(loser_final: int) -> tuple[tuple[tuple[str, ...], ...], tuple[s
             obs = state.observation(seat)
             legal = state.legal_moves()
             if obs["phase"] == "claim":
-                worth = len(legal) - 1
+                worth = shown_worth(obs)
                 pw, pl = state.scores[w], state.scores[loser]
                 closing = obs["dealer"] == loser  # then seat 0 deals next
                 if seat == w:
@@ -736,7 +743,7 @@ def test_game_kind_matches_the_final_pegs(skunk: str, target: int) -> None:
             obs = state.observation(seat)
             legal = state.legal_moves()
             if obs["phase"] == "claim":
-                worth = len(legal) - 1
+                worth = shown_worth(obs)
                 state.apply(f"claim {worth if seat == 0 else int(worth * share)}")
             elif obs["phase"] == "muggins":
                 state.apply("pass")
@@ -960,53 +967,76 @@ def play_out(state: State, seed: int) -> None:
         state.apply(rng.choice(state.legal_moves()))
 
 
+ALL_CLAIMS = [f"claim {n}" for n in range(30)]
+
+
+def counts_of(events: Iterable[Event]) -> list[tuple[int | None, str, int, int]]:
+    return [
+        (e.seat, e.data["what"], e.data["points"], e.data["claimed"])
+        for e in events
+        if e.type == "count"
+    ]
+
+
 def test_muggins_claims() -> None:
     # Pone's hand is worth 8, the dealer's 6, the crib 4 (see the flush test above).
     state = two_player_deal("2C 4C 6C 8C", "AH 3H", "JD KS QS 10S", "5H 7H", "9D", muggins=True)
     play_out(state, 5)
     obs = state.observation(0)
     assert (obs["phase"], obs["to_move"]) == ("claim", 0)
-    assert obs["legal_moves"] == [f"claim {n}" for n in range(9)]
+    # RULES.md 5: any claim 0-29, so that the legal moves do not tell the count.
+    assert obs["legal_moves"] == ALL_CLAIMS
     assert state.observation(1)["legal_moves"] == []
+    # The hand is laid out without its count.
+    (shown,) = show_events(state.events)
+    assert dict(shown.data) == {"what": "hand", "cards": ["2C", "4C", "6C", "8C"], "starter": "9D"}
+    assert state.game.describe(shown) == "Seat 0 shows hand 2C 4C 6C 8C + 9D"
+    assert state.game.prompt(state.observation(0)) == (
+        "Your hand: 2C 4C 6C 8C with the starter 9D. Claim its points (claim 0 to 29)."
+    )
     start = list(state.scores)
-    # Claiming less: the next opponent may take the difference.
+    # Claiming less: the next opponent is asked and takes the difference.
     events = apply_new(state, "claim 5")
     assert scores_of(events) == [(0, "claim", 5, "claims 5", [])]
     assert state.scores == [start[0] + 5, start[1]]
     obs = state.observation(1)
-    assert (obs["phase"], obs["to_move"], obs["legal_moves"]) == (
+    assert (obs["phase"], obs["to_move"], obs["legal_moves"], obs["claimed"]) == (
         "muggins",
         1,
         ["muggins", "pass"],
+        5,
+    )
+    assert state.game.prompt(state.observation(1)) == (
+        "Seat 0 claims 5. Call muggins to take any points missed, or pass."
     )
     events = apply_new(state, "muggins")
     assert scores_of(events) == [(1, "muggins", 3, "muggins for 3", [])]
+    # The true count is told to everyone only after the answer.
+    assert counts_of(events) == [(0, "hand", 8, 5)]
     assert state.scores == [start[0] + 5, start[1] + 3]
-    # Claiming the full worth goes straight on to the next claim.
+    # Claiming the full worth: the opponent is still asked, and muggins takes nothing.
     assert (state.to_move, state.observation(1)["phase"]) == (1, "claim")
-    assert state.observation(1)["legal_moves"] == [f"claim {n}" for n in range(7)]
+    assert state.observation(1)["legal_moves"] == ALL_CLAIMS
     events = apply_new(state, "claim 6")
     assert scores_of(events) == [(1, "claim", 6, "claims 6", [])]
+    assert (state.to_move, state.observation(0)["phase"]) == (0, "muggins")
+    events = apply_new(state, "muggins")
+    assert scores_of(events) == []
+    assert counts_of(events) == [(1, "hand", 6, 6)]
     assert (state.to_move, state.observation(1)["phase"]) == (1, "claim")
-    assert state.observation(1)["legal_moves"] == [f"claim {n}" for n in range(5)]
-    # The crib (worth 4): one point short still lets the opponent answer; he passes.
+    # The crib (worth 4): one point short; the opponent passes and the point is lost.
     events = apply_new(state, "claim 3")
     assert scores_of(events) == [(1, "claim", 3, "claims 3", [])]
-    obs = state.observation(0)
-    assert (obs["phase"], obs["to_move"], obs["legal_moves"]) == (
-        "muggins",
-        0,
-        ["muggins", "pass"],
-    )
+    assert (state.to_move, state.observation(0)["phase"]) == (0, "muggins")
     events = apply_new(state, "pass")
     assert scores_of(events) == []
+    assert counts_of(events) == [(1, "crib", 4, 3)]
     assert state.scores == [start[0] + 5, start[1] + 12]
     obs = state.observation(0)
     assert (obs["phase"], obs["deal_number"], obs["dealer"]) == ("discard", 2, 0)
-    # Every hand was shown, with its true worth, in the usual order.
-    shown = [(e.seat, e.data["what"], e.data["points"]) for e in show_events(state.events)]
-    assert shown == [(0, "hand", 8), (1, "hand", 6), (1, "crib", 4)]
-    # The muggins score events are the only show-phase scores: no automatic counting.
+    shown_order = [(e.seat, e.data["what"]) for e in show_events(state.events)]
+    assert shown_order == [(0, "hand"), (1, "hand"), (1, "crib")]
+    # The claims and muggins are the only show-phase scores: no automatic counting.
     show_scores = scores_of(state.events, "show")
     assert [(seat, reason, points) for seat, reason, points, _, _ in show_scores] == [
         (0, "claim", 5),
@@ -1028,15 +1058,30 @@ def test_muggins_claim_of_nothing_scores_nothing() -> None:
     assert state.scores == [start[0], start[1] + 8]
 
 
-def test_muggins_over_claim_is_refused() -> None:
+def test_muggins_over_claim_is_corrected_down_and_costs_nothing_more() -> None:
+    # RULES.md 5: an over-claim is corrected down to the true total (the hand is worth 8).
+    state = two_player_deal("2C 4C 6C 8C", "AH 3H", "JD KS QS 10S", "5H 7H", "9D", muggins=True)
+    play_out(state, 5)
+    start = list(state.scores)
+    events = apply_new(state, "claim 29")
+    assert [e.data["points"] for e in events if e.type == "claim"] == [29]
+    assert scores_of(events) == [(0, "claim", 8, "claims 8", [])]
+    events = apply_new(state, "muggins")
+    assert scores_of(events) == []
+    assert counts_of(events) == [(0, "hand", 8, 29)]
+    assert state.scores == [start[0] + 8, start[1]]
+
+
+def test_muggins_claim_beyond_29_is_refused_with_the_range() -> None:
     state = two_player_deal("2C 4C 6C 8C", "AH 3H", "JD KS QS 10S", "5H 7H", "9D", muggins=True)
     play_out(state, 5)
     before = (state.observation(0), state.observation(1), list(state.history), len(state.events))
-    with pytest.raises(cardtable.IllegalMoveError, match="not worth 9") as info:
-        state.apply("claim 9")
-    # The rule broken, never the legal claims.
-    assert "over-claims are not allowed" in str(info.value)
-    assert "claim 8" not in str(info.value)
+    with pytest.raises(cardtable.CardtableError, match="29") as info:
+        state.apply("claim 30")
+    # The range of claims, never the hand's worth.
+    assert "8" not in str(info.value).replace("claim 30", "")
+    with pytest.raises(cardtable.IllegalMoveError, match="0 to 29"):
+        state.apply("play 2C")
     assert before == (
         state.observation(0),
         state.observation(1),

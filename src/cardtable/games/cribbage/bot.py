@@ -156,6 +156,15 @@ def _solo_after(
     return points + 1
 
 
+def _shown_worth(obs: dict[str, Any]) -> int:
+    """The true count of the hand or crib laid out last, from what every seat sees."""
+    shown = (obs.get("shown") or [{}])[-1]
+    if not shown.get("cards") or not obs.get("starter"):
+        return 0
+    cards = parse_cards(shown["cards"])
+    return score_hand(cards, parse_card(obs["starter"]), shown.get("what") == "crib")
+
+
 class CribbageRulesBot(RandomBot):
     """Exact two-player discards, pegging that weighs the opponent's best reply, a full search
     of its own last plays, full claims and every muggins."""
@@ -179,12 +188,12 @@ class CribbageRulesBot(RandomBot):
             return self._discard(obs, view.seat, legal)
         if phase == "play":
             return self._play(view, obs, legal)
+        # With muggins the bot counts the shown cards itself, as the table does not tell.
+        worth = _shown_worth(obs)
         if phase == "claim":
-            return max(legal, key=lambda m: m.number or 0)
-        for move in legal:
-            if move.verb == "muggins":
-                return move
-        return self.pick(legal)
+            return next((m for m in legal if m.number == worth), legal[0])
+        wanted = "muggins" if worth > (obs.get("claimed") or 0) else "pass"
+        return next((m for m in legal if m.verb == wanted), self.pick(legal))
 
     def _best(self, scored: list[tuple[float, Move]]) -> Move:
         top = max(v for v, _ in scored)

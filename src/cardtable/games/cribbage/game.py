@@ -30,6 +30,7 @@ from cardtable.games.cribbage.moves import (
     CLAIM,
     DISCARD1,
     DISCARD2,
+    MAX_CLAIM,
     MUGGINS,
     PASS,
     PLAY,
@@ -437,9 +438,8 @@ class CribbageState(LoggedState):
         # The hand (or crib) is laid face up before its owner claims: everyone sees it from now.
         self.shows += 1
         cards = self._shown_cards(owner, what)
-        worth = self._worth(owner, what)
-        # No total: with muggins the owner's claim is pegged as its own event.
-        self._log.append(("show", owner, what, cards, self.starter, worth, None))
+        # No total: the owner counts for himself, and the count is told after the answer.
+        self._log.append(("show", owner, what, cards, self.starter, None, None))
         self.phase = CLAIMING
         self.turn = owner
 
@@ -537,8 +537,8 @@ class CribbageState(LoggedState):
                 return [*map(_DISCARD1_OF, cards)]
             return [*map(_DISCARD2_OF, combinations(cards, 2))]
         if phase == CLAIMING:
-            seat, what = self.claims[0]
-            return list(CLAIM[: self._worth(seat, what) + 1])
+            # Every claim, whatever the hand is worth: the legal moves must not tell the count.
+            return list(CLAIM)
         if phase == MUGGING:
             return [MUGGINS, PASS]
         return []
@@ -561,28 +561,28 @@ class CribbageState(LoggedState):
                 self._cut()
         elif phase == CLAIMING:
             owner, what = self.claims[0]
-            worth = self._worth(owner, what)
             claimed = move.number or 0
             self.last_claim = claimed
             self._log.append(("claim", owner, what, claimed))
-            if claimed and self._score(owner, claimed, "claim", ()):
+            # An over-claim is corrected down to the true count and costs nothing more.
+            pegged = min(claimed, self._worth(owner, what))
+            if pegged and self._score(owner, pegged, "claim", ()):
                 return
-            if claimed < worth:
-                self.phase = MUGGING
-                self.turn = next(
-                    (owner + k) % self.n
-                    for k in range(1, self.n)
-                    if self.side[(owner + k) % self.n] != self.side[owner]
-                )
-            else:
-                self.claims.pop(0)
-                self._next_claim()
+            # The opponent is always asked, so that the question gives nothing away.
+            self.phase = MUGGING
+            self.turn = next(
+                (owner + k) % self.n
+                for k in range(1, self.n)
+                if self.side[(owner + k) % self.n] != self.side[owner]
+            )
         else:  # MUGGING
             owner, what = self.claims.pop(0)
-            if move.verb == "muggins":
-                missed = self._worth(owner, what) - self.last_claim
-                if self._score(seat, missed, "muggins", ()):
-                    return
+            worth = self._worth(owner, what)
+            missed = worth - self.last_claim
+            if move.verb == "muggins" and missed > 0 and self._score(seat, missed, "muggins", ()):
+                return
+            cards = self._shown_cards(owner, what)
+            self._log.append(("count", owner, what, cards, self.starter, worth, self.last_claim))
             self._next_claim()
 
     def _why_illegal(self, move: Move) -> str:
@@ -615,16 +615,11 @@ class CribbageState(LoggedState):
                 count=self.count, card=card_str(card), total=self.count + VALUE[card]
             )
         if phase == CLAIMING:
-            crib = self.claims[0][1] == "crib"
-            if move.verb != "claim" or move.number is None or move.cards:
-                if crib:
-                    return _("claim the points of your crib (claim N)")
-                return _("claim the points of your hand (claim N)")
-            if crib:
-                message = _("your crib is not worth {points}; over-claims are not allowed")
-            else:
-                message = _("your hand is not worth {points}; over-claims are not allowed")
-            return message.format(points=move.number)
+            if self.claims[0][1] == "crib":
+                return _("claim the points of your crib, 0 to {most} (claim N)").format(
+                    most=MAX_CLAIM
+                )
+            return _("claim the points of your hand, 0 to {most} (claim N)").format(most=MAX_CLAIM)
         return _("answer the claim with muggins (take the missed points) or pass")
 
     # ----------------------------------------------------------------- views
@@ -674,6 +669,8 @@ class CribbageState(LoggedState):
             "count_cards": cards_str(self.seq[self.count_start :]),
             "played": [cards_str(c for c in self.seq if c in self.kept[s]) for s in range(n)],
             "shown": shown,
+            # The claim the opponent is answering: the muggins question is about it.
+            "claimed": self.last_claim if self.phase == MUGGING else None,
             "legal_moves": [m.text for m in self.legal_moves()] if to_move == seat else [],
         }
         if seat is None:  # a spectator holds no cards and has no moves

@@ -24,6 +24,7 @@ from typing import Any
 
 from cardtable.cards import card_str, cards_str
 from cardtable.engine import JSON, Event
+from cardtable.games.cribbage.moves import MAX_CLAIM
 from cardtable.games.cribbage.scoring import breakdown, peg_points
 from cardtable.i18n import N_, _, join_and, ngettext
 
@@ -122,6 +123,19 @@ def _peg_cards(reason: str, points: int, cards: tuple[int, ...]) -> tuple[int, .
     return cards[-{2: 2, 6: 3, 12: 4}[points] :]
 
 
+def _counted(what: str, cards: Any, starter: int, worth: int) -> dict[str, JSON]:
+    return {
+        "what": what,
+        "cards": cards_str(cards),
+        "starter": card_str(starter),
+        "points": worth,
+        "breakdown": [
+            {"kind": c.kind, "points": c.points, "cards": cards_str(c.cards)}
+            for c in breakdown(cards, starter, what == "crib")
+        ],
+    }
+
+
 def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
     """The public and private events of one log entry."""
     kind = entry[0]
@@ -174,25 +188,29 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
         return [Event("starter", dealer, {"card": card_str(card)})]
     if kind == "show":
         _, seat, what, cards, starter, worth, before = entry
-        combos = breakdown(cards, starter, what == "crib")
-        data: dict[str, JSON] = {
-            "what": what,
-            "cards": cards_str(cards),
-            "starter": card_str(starter),
-            "points": worth,
-            "breakdown": [
-                {"kind": c.kind, "points": c.points, "cards": cards_str(c.cards)} for c in combos
-            ],
-        }
+        if worth is None:
+            # Muggins: the cards are laid out without their count; a "count" entry tells it.
+            laid: dict[str, JSON] = {
+                "what": what,
+                "cards": cards_str(cards),
+                "starter": card_str(starter),
+            }
+            return [Event("show", seat, laid)]
+        data = _counted(what, cards, starter, worth)
         out = [Event("show", seat, data)]
         if before is not None:
             total = before
-            for combo in combos:
+            for combo in breakdown(cards, starter, what == "crib"):
                 if total >= target:
                     break  # the game ended on the previous combination
                 total = min(target, total + combo.points)
                 out.append(_score(seat, combo.points, combo.kind, combo.cards, total, "show"))
         return out
+    if kind == "count":
+        _, seat, what, cards, starter, worth, claimed = entry
+        counted = _counted(what, cards, starter, worth)
+        counted["claimed"] = claimed
+        return [Event("count", seat, counted)]
     if kind == "claim":
         _, seat, what, claimed = entry
         return [Event("claim", seat, {"what": what, "points": claimed})]
@@ -237,13 +255,26 @@ def describe_event(event: Event) -> str:
             seat=seat, call=said, cards=cards, total=d["total"]
         )
     if kind == "show":
-        if d["what"] == "crib":
+        crib = d["what"] == "crib"
+        if "points" not in d:  # muggins: laid out, to be claimed
+            line = (
+                _("Seat {seat} shows crib {cards} + {starter}")
+                if crib
+                else _("Seat {seat} shows hand {cards} + {starter}")
+            )
+        elif crib:
             line = _("Seat {seat} shows crib {cards} + {starter}: {points}")
         else:
             line = _("Seat {seat} shows hand {cards} + {starter}: {points}")
         return line.format(
-            seat=seat, cards=" ".join(d["cards"]), starter=d["starter"], points=d["points"]
+            seat=seat, cards=" ".join(d["cards"]), starter=d["starter"], points=d.get("points")
         )
+    if kind == "count":
+        if d["what"] == "crib":
+            line = _("Seat {seat}'s crib counts {points} (claimed {claimed})")
+        else:
+            line = _("Seat {seat}'s hand counts {points} (claimed {claimed})")
+        return line.format(seat=seat, points=d["points"], claimed=d["claimed"])
     if kind == "claim":
         if d["what"] == "crib":
             line = _("Seat {seat} claims {points} for the crib")
@@ -314,8 +345,12 @@ def prompt(obs: Mapping[str, Any]) -> str:
         shown = (obs.get("shown") or [{}])[-1]
         what = _("crib") if shown.get("what") == "crib" else _("hand")
         return _(
-            "Your {what}: {cards} with the starter {starter}. Claim its points (claim N)."
-        ).format(what=what, cards=_cards(shown.get("cards")), starter=obs.get("starter"))
+            "Your {what}: {cards} with the starter {starter}. Claim its points (claim 0 to {most})."
+        ).format(
+            what=what, cards=_cards(shown.get("cards")), starter=obs.get("starter"), most=MAX_CLAIM
+        )
     if phase == "muggins":
-        return _("The claim missed points: call muggins to take them, or pass.")
+        return _(
+            "Seat {seat} claims {claimed}. Call muggins to take any points missed, or pass."
+        ).format(seat=(obs.get("shown") or [{}])[-1].get("seat"), claimed=obs.get("claimed"))
     return _("Your move (type moves to list them).")

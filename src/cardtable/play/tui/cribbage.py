@@ -22,6 +22,12 @@ __all__ = ["CribbageFace"]
 _BAR = 41  # marks of the peg track: one for every three points of 121
 
 
+def _counted(events: Sequence[Event]) -> list[Event]:
+    """The events that tell a hand's count: a counted show, or with muggins the count after
+    the claim was answered (a muggins show lays the cards out without their count)."""
+    return [e for e in events if e.type == "count" or (e.type == "show" and "points" in e.data)]
+
+
 @register_face
 class CribbageFace(TableFace):
     game_name: ClassVar[str] = "cribbage"
@@ -139,7 +145,7 @@ class CribbageFace(TableFace):
         return Group(*lines)
 
     def deal_summary(self, events: Sequence[Event]) -> RenderableType | None:
-        shows = [e for e in events if e.type == "show"]
+        shows = _counted(events)
         if not shows:
             return None
         return Group(*(self._show(e) for e in shows))
@@ -152,6 +158,8 @@ class CribbageFace(TableFace):
         head.append(" + ")
         head.append_text(self.cards([d["starter"]]))
         head.append(_(" = {points}").format(points=d["points"]), style="bold yellow")
+        if "claimed" in d:
+            head.append("  " + _("(claimed {points})").format(points=d["claimed"]))
         lines: list[RenderableType] = [head]
         for combo in d.get("breakdown", []):
             line = Text("    ")
@@ -187,12 +195,12 @@ class CribbageFace(TableFace):
         return table
 
     def breakdown(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
-        shows = [e for e in events if e.type == "show"]
+        shows = _counted(events)
         if not shows:
             return Text(_("No hand has been counted yet."))
         # The last deal's counted hands.
         last_deal = max((i for i, e in enumerate(events) if e.type == "deal"), default=0)
-        recent = [e for e in events[last_deal:] if e.type == "show"] or shows[-3:]
+        recent = _counted(events[last_deal:]) or shows[-3:]
         return Group(*(self._show(e) for e in recent))
 
     def panels(self) -> list[Panel]:
