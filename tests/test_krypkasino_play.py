@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import RichLog
+from textual.widgets import OptionList, RichLog
 
 import cardtable
 from cardtable.bots import make_bot
@@ -256,6 +256,30 @@ def test_a_card_with_two_captures_is_chosen_in_the_list_and_played_by_enter() ->
     asyncio.run(scenario())
 
 
+SEED3_MOVES = [
+    "play 2D (takes 2C 2H)",
+    "play 5S (takes 5H)",
+    "play 7C take 2C 5H",
+    "play 7C take 2H 5H",
+    "play 8C",
+    "play 10S",
+]
+
+
+def test_every_move_says_what_it_captures() -> None:
+    # Seed 3, seat 0, table 2H 2C 9C 5H: 2D must take both twos, though "play 2D" names none.
+    state = cardtable.load("krypkasino").new_state(seed=3)
+    assert [state.describe_move(m) for m in state.legal_moves()] == SEED3_MOVES
+    obs = state.observation(0)
+    assert obs["takes"] == [["2C", "2H"], ["5H"], ["2C", "5H"], ["2H", "5H"], [], []]
+    assert "takes" not in state.observation(None)
+    panel = ascii_cards(text_of(KrypkasinoFace(state.game).captures_panel(obs, [])))
+    assert "play 2D  takes 2C 2H" in panel
+    assert "play 8C  takes nothing" in panel
+    # A family names its cards itself.
+    assert "play 7C take 2C 5H" in panel and "5H  takes" not in panel
+
+
 def test_a_card_with_a_single_way_is_played_at_once() -> None:
     async def scenario() -> None:
         game = cardtable.load("krypkasino")
@@ -264,7 +288,13 @@ def test_a_card_with_a_single_way_is_played_at_once() -> None:
             await pilot.pause()
             table = app.table
             assert isinstance(table, TableScreen)
-            await pilot.press("1")  # 2D: no capture, its only move
+            options = table.query_one("#moves", OptionList)
+            shown = [
+                ascii_cards(str(options.get_option_at_index(i).prompt))
+                for i in range(options.option_count)
+            ]
+            assert shown == SEED3_MOVES
+            await pilot.press("1")  # 2D: its only move, which takes both twos
             await pilot.pause()
             assert table.session.state.history[0] == "play 2D"
 

@@ -686,6 +686,17 @@ class State(ABC):
             return None
         return self._why_illegal(move)
 
+    def describe_move(self, move: Move) -> str:
+        """A legal move as a list shows it: its notation, with what it does that the notation
+        leaves out (games refine it: a Krypkasino card that must capture names what it takes).
+
+        >>> import cardtable
+        >>> state = cardtable.load("krypkasino").new_state(seed=3)
+        >>> [state.describe_move(m) for m in state.legal_moves()][:3]
+        ['play 2D (takes 2C 2H)', 'play 5S (takes 5H)', 'play 7C take 2C 5H']
+        """
+        return move.text
+
     def _check_seat(self, seat: object, spectator_ok: bool = False) -> None:
         """Refuse anything but a seat of this game (None too, where ``spectator_ok``): see
         :func:`check_seat`. ``observation`` and ``sample_world`` of every game call it."""

@@ -167,7 +167,7 @@ class PlainTable:
         elif word == "moves":
             self.say(
                 _("Legal moves: {moves}").format(
-                    moves=", ".join(m.text for m in state.legal_moves())
+                    moves=", ".join(state.describe_move(m) for m in state.legal_moves())
                 )
             )
         elif word == "hand":

@@ -458,6 +458,13 @@ class KrypkasinoState(LoggedState):
                 return short
         return move
 
+    def describe_move(self, move: Move) -> str:
+        # ``play C`` with a single capture takes cards its notation does not name.
+        taken = self._caps.get(move) if move in self._legal() else None
+        if not taken or len(move.cards) > 1:
+            return move.text
+        return _("{move} (takes {cards})").format(move=move.text, cards=" ".join(cards_str(taken)))
+
     def _why_illegal(self, move: Move) -> str:
         """Why the seat to move may not play ``move``: from its own hand and the table alone,
         never listing the moves it may make.
@@ -539,9 +546,11 @@ class KrypkasinoState(LoggedState):
             "scores": self.scores,
             "must_sweep": bool(legal) and self._obliged(),
             "legal_moves": legal,
+            # What each legal move captures (its notation may not name it: ``play C``).
+            "takes": [cards_str(self._caps[m]) for m in self.legal_moves()] if legal else [],
         }
         if seat is None:  # a spectator holds no cards and has no moves
-            del obs["hand"], obs["must_sweep"], obs["legal_moves"]
+            del obs["hand"], obs["must_sweep"], obs["legal_moves"], obs["takes"]
         return obs
 
     def _obliged(self) -> bool:

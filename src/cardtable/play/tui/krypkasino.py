@@ -174,11 +174,19 @@ class KrypkasinoFace(TableFace):
         if not legal:
             return Text(_("The capture choices show when it is your turn."))
         table = Table(_("Card"), _("Choices"), box=None, padding=(0, 1))
-        by_card: dict[str, list[str]] = {}
-        for text in legal:
-            by_card.setdefault(str(text).split()[1], []).append(str(text))
-        for card, moves in by_card.items():
-            table.add_row(self.cards([card]), Group(*(self.line(m) for m in moves)))
+        takes = list(obs.get("takes") or [[] for _m in legal])
+        by_card: dict[str, list[Text]] = {}
+        for text, taken in zip(legal, takes, strict=True):
+            line = self.line(str(text))
+            if taken and " take " not in str(text):
+                # ``play C`` with its one capture: the notation leaves the cards out.
+                line.append("  " + _("takes") + " ")
+                line.append_text(self.cards(taken))
+            elif not taken:
+                line.append("  " + _("takes nothing"), style="dim")
+            by_card.setdefault(str(text).split()[1], []).append(line)
+        for card, lines in by_card.items():
+            table.add_row(self.cards([card]), Group(*lines))
         return Group(Text(_("Pick a move in the list and press Enter.")), table)
 
     def piles_panel(self, obs: Obs, events: Sequence[Event]) -> RenderableType:

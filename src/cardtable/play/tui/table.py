@@ -221,7 +221,10 @@ class TableScreen(Screen[None]):
             moves.clear_options()
             moves.add_options(
                 [
-                    Option(colour_cards(m.text, four_colour=self.face.four_colour), id=str(i))
+                    Option(
+                        colour_cards(state.describe_move(m), four_colour=self.face.four_colour),
+                        id=str(i),
+                    )
                     for i, m in enumerate(legal)
                 ]
             )
