@@ -56,6 +56,7 @@ clean:
 LOCALE := src/cardtable/locale
 messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k _ -k N_ -k ngettext:1,2 \
+		-k NP_:1c,2 -k pgettext:1c,2 \
 		--no-location --sort-output --omit-header -o $(LOCALE)/cardtable.pot src/cardtable
 	$(BIN)/pybabel update -i $(LOCALE)/cardtable.pot -d $(LOCALE) -D cardtable -l ja \
 		--ignore-obsolete

@@ -262,7 +262,7 @@ def claiming() -> State:
         Move("discard"),
         Move("discard", (parse_card("KS"), parse_card("8S"), parse_card("2C"))),
         Move("claim"),
-        Move("claim", (), 29),
+        Move("claim", (), 30),
         Move("muggins"),
         Move("pass"),
         Move("jump"),

@@ -38,6 +38,7 @@ from cardtable.i18n import (
     get_language,
     join_and,
     language_from_env,
+    move_words,
     ngettext,
     normalize_language,
     option_help,
@@ -50,7 +51,13 @@ from cardtable.registry import game_class
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "cardtable"
-KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS: dict[str, Any] = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "NP_": ((1, "c"), 2),
+    "pgettext": ((1, "c"), 2),
+}
 MsgId = str | tuple[str, ...]
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -72,10 +79,10 @@ def source_messages() -> dict[MsgId, list[str]]:
     with (ROOT / "babel.cfg").open(encoding="utf-8") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
     found: dict[MsgId, list[str]] = {}
-    for filename, lineno, message, _comments, _context in extract_from_dir(
+    for filename, lineno, message, _comments, context in extract_from_dir(
         PACKAGE, method_map, options_map, keywords=KEYWORDS
     ):
-        found.setdefault(key(message), []).append(f"{filename}:{lineno}")
+        found.setdefault(key(message, context), []).append(f"{filename}:{lineno}")
     return found
 
 
@@ -85,10 +92,13 @@ def read_catalog(path: Path | Any, locale: str | None = None) -> Catalog:
 
 
 def entries(catalog: Catalog) -> dict[MsgId, Any]:
-    return {key(m.id): m for m in catalog if m.id}
+    return {key(m.id, m.context): m for m in catalog if m.id}
 
 
-def key(msgid: str | tuple[str, ...] | list[str]) -> MsgId:
+def key(msgid: str | tuple[str, ...] | list[str], context: str | None = None) -> MsgId:
+    """A message's identity: its msgid, after its context where it has one (gettext's way)."""
+    if context:
+        return f"{context}\x04{msgid}"
     return msgid if isinstance(msgid, str) else tuple(msgid)
 
 
@@ -464,11 +474,11 @@ def test_errors_in_japanese() -> None:
         "不明なゲーム 'poker'。ゲーム: calypso, cribbage, kloepper, krypkasino"
     )
     assert str(move_info.value) == (
-        "入力 'fly 5H' を解釈できません。手の書き方: discard C [C]、play C、claim N、muggins、pass "
-        "(C は 5H のようなカード、N は数)"
+        "入力 'fly 5H' を解釈できません。手の書き方: 捨てる C [C]、出す C、申告 N、マッギン、パス "
+        "(C は 5H のようなカード、N は数。英語の discard、play、claim、muggins、pass も使えます)"
     )
     assert str(illegal_info.value) == (
-        "席0の手 'play 5H' は不正です: クリブに2枚捨てる番です (discard C C)"
+        "席0の手 'play 5H' は不正です: クリブに2枚捨てる番です (捨てる C C)"
     )
     assert str(pack_info.value) == "各カード1枚ずつの山札に AS が2枚あります"
 
@@ -513,3 +523,49 @@ def test_the_japanese_game_names_are_spelled_as_the_sources_spell_them() -> None
         titles = [game_title(cardtable.load(name)) for name in cardtable.games()]
         assert titles == ["カリプソ", "クリベッジ", "クレッパー", "クリプカシノ"]
         assert game_summary(cardtable.load("krypkasino")).startswith("クリプカシノ: ")
+
+
+# ----------------------------------------------------------------- moves in Japanese words
+
+ENGLISH_VERB = re.compile(r"\b(play|discard|claim|muggins|pass|call|alone|knock|knock-off|take)\b")
+
+
+@pytest.mark.parametrize("name", ["calypso", "cribbage", "kloepper", "krypkasino"])
+def test_a_japanese_player_sees_moves_in_japanese_and_may_type_them(name: str) -> None:
+    options = {"muggins": True} if name == "cribbage" else {}
+    game = cardtable.load(name, **options)
+    state = game.new_state(seed=11)
+    rng = random.Random(11)
+    seen: set[str] = set()
+    with using_language("ja"):
+        while not state.is_over and len(state.history) < 400:
+            seat = state.to_move
+            assert seat is not None
+            prompt = game.prompt(state.observation(seat))
+            assert not ENGLISH_VERB.search(prompt), prompt
+            legal = state.legal_moves()
+            for move in legal:
+                words = state.describe_move(move)
+                assert not ENGLISH_VERB.search(words), words
+                # What a Japanese player sees is what he may type: it reads as the same move.
+                assert game.read_move(move_words(move.text), legal) is move
+                seen.add(words.split()[0])
+            state.apply(rng.choice(legal))
+    expected = {
+        "calypso": {"出す"},
+        "cribbage": {"捨てる", "出す", "申告", "マッギン", "パス"},
+        "kloepper": {"出す", "パス"},
+        "krypkasino": {"出す"},
+    }[name]
+    assert expected <= seen
+
+
+def test_typed_english_notation_stays_accepted_in_japanese() -> None:
+    game = cardtable.load("cribbage")
+    state = game.new_state(seed=1)
+    with using_language("ja"):
+        assert game.read_move("discard 2H 4C", state.legal_moves()).text == "discard 2H 4C"
+        assert game.read_move("捨てる 2H 4C", state.legal_moves()).text == "discard 2H 4C"
+        state.apply("捨てる 2H 4C")
+    # Records keep the notation, whatever language the move was typed in.
+    assert state.history == ["discard 2H 4C"]

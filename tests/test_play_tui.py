@@ -364,3 +364,117 @@ def test_the_bots_wait_while_a_box_is_open() -> None:
             assert len(table.session.state.history) > 1
 
     asyncio.run(scenario())
+
+
+def test_the_menu_resumes_the_unfinished_game_at_the_bot_pause_chosen() -> None:
+    """Leave a game after two moves; the menu offers it, with the pause chosen for the bots."""
+
+    async def scenario() -> None:
+        from textual.widgets import Button, Select
+
+        from cardtable.play.tui.menu import MenuScreen
+
+        game = cardtable.load("cribbage")
+        app = CardtableApp(game=game, players=["human", "rules"], seed=1, bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("1", "2", "enter")  # lay away 2H 4C; the bot lays away too
+            await pilot.pause()
+            first = app.table
+            assert first is not None
+            played = list(first.session.state.history)
+            assert played[0] == "discard 2H 4C" and len(played) == 2
+            await pilot.press("q", "y")
+            await pilot.pause()
+            await pilot.pause()
+            menu = app.screen
+            assert isinstance(menu, MenuScreen)
+            assert menu.unfinished is not None
+            note = " ".join(str(s.render()) for s in menu.query(".note"))
+            assert "Unfinished: Cribbage after 2 moves" in note
+            delay = menu.query_one("#delay", Select)
+            assert delay.value == 0
+            delay.value = 0.8
+            await pilot.pause()
+            menu.query_one("#resume", Button).press()
+            await pilot.pause()
+            await pilot.pause()
+            table = app.table
+            assert table is not None and table is not first
+            assert table.session.state.history == played
+            assert table.session.players == ["human", "rules"]
+            assert (app.bot_delay, table.bot_delay) == (0.8, 0.8)
+
+    asyncio.run(scenario())
+
+
+def test_the_menu_in_japanese_names_the_options_and_values_in_japanese() -> None:
+    async def scenario() -> None:
+        from textual.widgets import Label, Select
+
+        set_language("ja")
+        app = CardtableApp(bot_delay=0.4, save=False)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            labels = [str(label.render()) for label in app.screen.query(Label)]
+            assert "目標点 (target)" in labels and "スカンク (skunk)" in labels
+            skunk = app.screen.query_one("#opt-skunk", Select)
+            assert [str(prompt) for prompt, _value in skunk._options] == [
+                "ACC (acc)",
+                "ホイル (hoyle)",
+                "なし (none)",
+            ]
+            delays = app.screen.query_one("#delay", Select)
+            assert [str(p) for p, _v in delays._options] == [
+                "間なし",
+                "0.2秒",
+                "0.4秒",
+                "0.8秒",
+                "1.5秒",
+            ]
+            assert delays.value == 0.4
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "seed", "line"),
+    [
+        (
+            "calypso",
+            {},
+            0,
+            "Result: seats 1 and 3 win, the partnership of clubs and diamonds "
+            "(seat 0 1340, seat 1 1790, seat 2 1340, seat 3 1790)",
+        ),
+        (
+            "cribbage",
+            {},
+            3,
+            "Result: seat 1 wins, with a skunk (2 game points) (seat 0 81, seat 1 121)",
+        ),
+        (
+            "cribbage",
+            {"players": 4},
+            3,
+            "Result: seats 1 and 3 win, as partners, with a skunk (2 game points) "
+            "(seat 0 73, seat 1 121, seat 2 73, seat 3 121)",
+        ),
+        (
+            "krypkasino",
+            {"teams": "pairs"},
+            0,
+            "Result: seats 1 and 3 win, as a team (seat 0 98, seat 1 70, seat 2 98, seat 3 70)",
+        ),
+    ],
+)
+def test_the_result_names_the_winning_side_and_a_skunk(
+    name: str, options: dict[str, object], seed: int, line: str
+) -> None:
+    import random
+
+    state = cardtable.load(name, **options).new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_moves()))
+    assert result_line(state) == line

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 
 from cardtable.cards import PACK_SIZE, card_str, cards_str, pack, parse_deck, shuffle
 from cardtable.errors import CardError, CardtableError, IllegalMoveError, OptionError, clip
-from cardtable.i18n import _
+from cardtable.i18n import _, move_words, notation
 from cardtable.options import Option, OptionValue, validate_options
 
 __all__ = [
@@ -555,6 +555,8 @@ play C, claim N, muggins, pass (C a card such as 5H, N a number)
             raise IllegalMoveError(
                 _("a move is a Move or its notation, not {move!r}").format(move=clip(text))
             )
+        # The notation's verbs in another language (出す 5H) read as the notation (play 5H).
+        text = notation(text)
         try:
             return self.parse_move(text)
         except CardtableError as err:
@@ -686,6 +688,11 @@ class State(ABC):
             return None
         return self._why_illegal(move)
 
+    def result_note(self) -> str:
+        """What a finished game's result line adds to its winners, in words (the current
+        language): the partnership that won, a skunk; empty if nothing (games refine it)."""
+        return ""
+
     def describe_move(self, move: Move) -> str:
         """A legal move as a list shows it: its notation, with what it does that the notation
         leaves out (games refine it: a Krypkasino card that must capture names what it takes).
@@ -694,8 +701,12 @@ class State(ABC):
         >>> state = cardtable.load("krypkasino").new_state(seed=3)
         >>> [state.describe_move(m) for m in state.legal_moves()][:3]
         ['play 2D (takes 2C 2H)', 'play 5S (takes 5H)', 'play 7C take 2C 5H']
+        >>> from cardtable.i18n import using_language
+        >>> with using_language("ja"):
+        ...     state.describe_move(state.legal_moves()[2])
+        '出す 7C 取る 2C 5H'
         """
-        return move.text
+        return move_words(move.text)
 
     def _check_seat(self, seat: object, spectator_ok: bool = False) -> None:
         """Refuse anything but a seat of this game (None too, where ``spectator_ok``): see

@@ -87,6 +87,7 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "LANGUAGE_NAMES",
+    "NP_",
     "N_",
     "_",
     "card_name",
@@ -96,9 +97,12 @@ __all__ = [
     "get_language",
     "join_and",
     "language_from_env",
+    "move_words",
     "ngettext",
     "normalize_language",
+    "notation",
     "option_help",
+    "pgettext",
     "rank_name",
     "set_language",
     "suit_name",
@@ -251,6 +255,66 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark a message for the catalogue without translating it (yet); returns it unchanged."""
     return message
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, as meant in ``context`` (``"move"``: a verb of the
+    move notation, which must not take the translation of the same English word elsewhere)."""
+    lang = _OVERRIDE.get() or _process_language
+    if lang == DEFAULT_LANGUAGE:
+        return message
+    return _translations(lang).pgettext(context, message)
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark a message with a context for the catalogue, untranslated; returns it unchanged."""
+    return message
+
+
+def move_words(text: str) -> str:
+    """Move notation in the words of the current language: each verb translated (context
+    ``"move"``), the cards and numbers as they are. Every form is typed back by :func:`notation`.
+
+    >>> move_words("play 7C take 2C 5H")
+    'play 7C take 2C 5H'
+    >>> with using_language("ja"):
+    ...     move_words("play 7C take 2C 5H"), move_words("claim 12")
+    ('出す 7C 取る 2C 5H', '申告 12')
+    """
+    lang = _OVERRIDE.get() or _process_language
+    if lang == DEFAULT_LANGUAGE:
+        return text
+    translate = _translations(lang).pgettext
+    return " ".join(translate("move", word) for word in text.split(" "))
+
+
+@functools.cache
+def _verbs_of_words() -> dict[str, str]:
+    """Every language's word for each verb of the notation, to the verb itself."""
+    verbs: dict[str, str] = {}
+    for lang in LANGUAGES:
+        if lang == DEFAULT_LANGUAGE:
+            continue
+        catalogue = getattr(_translations(lang), "_catalog", {})
+        for key, word in catalogue.items():
+            # gettext keeps a message with a context under "context\x04message".
+            if isinstance(key, str) and key.startswith("move\x04") and isinstance(word, str):
+                verbs[word] = key.split("\x04", 1)[1]
+    return verbs
+
+
+def notation(text: str) -> str:
+    """Typed text with the verbs of any language put back into the notation (English verbs,
+    which are accepted in every language); text without such words is returned unchanged.
+
+    >>> notation("出す 7C 取る 2C 5H"), notation("play 5H"), notation("パス")
+    ('play 7C take 2C 5H', 'play 5H', 'pass')
+    """
+    verbs = _verbs_of_words()
+    words = text.split()
+    if not any(word in verbs for word in words):
+        return text
+    return " ".join(verbs.get(word, word) for word in words)
 
 
 def join_and(items: Iterable[str]) -> str:

@@ -16,9 +16,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.errors import OptionError, clip
-from cardtable.i18n import _
+from cardtable.i18n import _, pgettext
 
-__all__ = ["Option", "OptionValue", "options_line", "show_value", "validate_options"]
+__all__ = [
+    "Option",
+    "OptionValue",
+    "choice_label",
+    "option_label",
+    "options_line",
+    "show_value",
+    "validate_options",
+]
 
 OptionValue = int | str | bool | None
 
@@ -105,6 +113,36 @@ class Option:
                 allowed=self.allowed(),
             )
         )
+
+
+def option_label(name: str) -> str:
+    """An option's name as a menu shows it, in the current language (typed, it stays ``name``).
+
+    >>> from cardtable.i18n import using_language
+    >>> option_label("target")
+    'target'
+    >>> with using_language("ja"):
+    ...     option_label("target")
+    '目標点 (target)'
+    """
+    return pgettext("option", name)
+
+
+def choice_label(value: OptionValue) -> str:
+    """An option value as a menu shows it, in the current language.
+
+    >>> from cardtable.i18n import using_language
+    >>> choice_label(True), choice_label(None), choice_label("acc"), choice_label(61)
+    ('on', 'auto', 'acc', '61')
+    >>> with using_language("ja"):
+    ...     choice_label(True), choice_label("most-cards")
+    ('オン', '最多枚数 (most-cards)')
+    """
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    if value is None:
+        return _("auto")
+    return pgettext("option value", str(value))
 
 
 def show_value(value: object) -> str:

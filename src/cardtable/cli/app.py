@@ -38,7 +38,9 @@ from cardtable.engine import Game, State, fresh_seed
 from cardtable.errors import CardtableError
 from cardtable.i18n import LANGUAGES, _, game_summary, game_title, ngettext, option_help
 from cardtable.options import options_line, show_value
+from cardtable.play.look import colour_cards
 from cardtable.play.plain import result_line
+from cardtable.play.prose import Prose, unwrap
 from cardtable.play.storage import load_record, records_dir, saved_records
 from cardtable.records import write_record
 
@@ -121,9 +123,11 @@ def rules(
     cls = game_class(game_name)
     console = out()
     console.print(Text(game_title(cls), style="bold"))
-    # Reflow the summary's paragraphs so that rich wraps them to the terminal's width.
+    # Each paragraph as one line (its source lines joined without spaces inside Japanese),
+    # wrapped to the terminal by Prose, which breaks Japanese between its characters but never
+    # before 「。」, with the cards shown by their suit symbols as everywhere else.
     for paragraph in game_summary(cls).split("\n\n"):
-        console.print(" ".join(paragraph.split()), markup=False)
+        console.print(Prose(colour_cards(unwrap(paragraph))))
     table = Table(
         _("Option"),
         _("Default"),

@@ -8,11 +8,10 @@ from typing import Annotated
 import typer
 
 from cardtable.cli.common import fail, parse_options
-from cardtable.errors import RecordError
 from cardtable.i18n import LANGUAGES, _, language_from_env, set_language
 from cardtable.play.plain import PlainTable
 from cardtable.play.session import Session, parse_players
-from cardtable.play.storage import load_record, saved_records
+from cardtable.play.storage import last_unfinished, load_record
 from cardtable.registry import load
 
 __all__ = ["choose_language", "play"]
@@ -117,11 +116,8 @@ def _resumed(path: str | None) -> Session:
     if path is not None:
         state, meta = load_record(path)
         return Session.resume_state(state, meta)
-    for saved in reversed(saved_records()):
-        try:
-            state, meta = load_record(saved)
-        except RecordError:
-            continue
-        if not state.is_over:
-            return Session.resume_state(state, meta)
+    found = last_unfinished()
+    if found is not None:
+        _path, state, meta = found
+        return Session.resume_state(state, meta)
     fail(_("no unfinished game is saved; start one with: cardtable play"))

@@ -118,6 +118,9 @@ def result_text(state: State) -> Text:
     who = ngettext("seat {seats} wins", "seats {seats} win", len(winners)).format(
         seats=join_and(str(s) for s in winners)
     )
+    note = state.result_note()
+    if note:  # the partnership, a skunk
+        who = _("{who}, {note}").format(who=who, note=note)
     template = ngettext(
         "{result} {winners} ({scores}) after {moves} move",
         "{result} {winners} ({scores}) after {moves} moves",

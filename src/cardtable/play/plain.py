@@ -22,7 +22,7 @@ from typing import TextIO
 
 from cardtable.engine import State
 from cardtable.errors import CardtableError, clip
-from cardtable.i18n import _, game_summary, game_title
+from cardtable.i18n import _, game_summary, game_title, join_and
 from cardtable.options import options_line
 from cardtable.play.session import HUMAN, Session, log_events, player_label
 from cardtable.play.storage import save_record
@@ -66,10 +66,15 @@ def result_line(state: State) -> str:
     seats = ", ".join(
         _("seat {seat} {score}").format(seat=s, score=v) for s, v in enumerate(state.scores)
     )
+    note = state.result_note()
     if len(winners) == 1:
         who = _("seat {seat} wins").format(seat=winners[0])
+    elif note:  # partners, a team: they win together
+        who = _("seats {seats} win").format(seats=join_and(str(s) for s in winners))
     else:
         who = _("seats {seats} share the win").format(seats=", ".join(str(s) for s in winners))
+    if note:
+        return _("Result: {who}, {note} ({seats})").format(who=who, note=note, seats=seats)
     return _("Result: {who} ({seats})").format(who=who, seats=seats)
 
 
@@ -162,7 +167,7 @@ class PlainTable:
                 _(
                     "Type a move in notation, e.g. {example}; a bare card list is enough when "
                     "every move has the same verb."
-                ).format(example=state.legal_moves()[0].text)
+                ).format(example=state.describe_move(state.legal_moves()[0]))
             )
         elif word == "moves":
             self.say(
@@ -176,7 +181,8 @@ class PlainTable:
             for paragraph in game_summary(type(state.game)).split("\n\n"):
                 self.say(" ".join(paragraph.split()))
         elif word == "hint":
-            self.say(_("Hint: {move}").format(move=self.session.hint(seat).text))
+            hint = self.session.hint(seat)
+            self.say(_("Hint: {move}").format(move=state.describe_move(hint)))
         elif word == "score":
             self.say(scores_line(state))
         elif word == "quit":
@@ -236,7 +242,7 @@ class PlainTable:
                     session.play(line)
                 except CardtableError as err:
                     # The person is the seat to move: its own legal moves are its to see.
-                    moves = ", ".join(m.text for m in state.legal_moves())
+                    moves = ", ".join(state.describe_move(m) for m in state.legal_moves())
                     message = _("{error}; legal moves: {moves}").format(error=err, moves=moves)
                     self.say(_("error: {message}").format(message=message))
                     continue

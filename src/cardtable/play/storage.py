@@ -32,11 +32,13 @@ from typing import Any
 from platformdirs import user_data_path
 
 from cardtable.engine import State
+from cardtable.errors import RecordError
 from cardtable.records import MAX_RECORD_BYTES, from_record, read_record_data
 
 __all__ = [
     "MAX_RECORD_MB",
     "data_dir",
+    "last_unfinished",
     "load_record",
     "records_dir",
     "save_record",
@@ -130,3 +132,22 @@ def load_record(path: str | Path) -> tuple[State, dict[str, Any]]:
     state = from_record(record)
     meta = record.get("meta")
     return state, dict(meta) if isinstance(meta, Mapping) else {}
+
+
+#: How many of the newest records :func:`last_unfinished` reads before it gives up: each one is
+#: replayed, and a menu must open at once even over a folder of thousands of finished games.
+UNFINISHED_LOOKBACK = 50
+
+
+def last_unfinished() -> tuple[Path, State, dict[str, Any]] | None:
+    """The newest saved game that is not over (among the last :data:`UNFINISHED_LOOKBACK`
+    saved): its file, its state and its ``meta``; None if there is none. Unreadable records
+    are passed over."""
+    for path in reversed(saved_records()[-UNFINISHED_LOOKBACK:]):
+        try:
+            state, meta = load_record(path)
+        except RecordError:
+            continue
+        if not state.is_over:
+            return path, state, meta
+    return None

@@ -35,7 +35,7 @@ from cardtable.games.calypso.sampling import sample_world
 from cardtable.games.calypso.tables import CARDS, PACKS, SORT_KEY, VALUE
 from cardtable.games.calypso.text import describe_event, materialize, prompt
 from cardtable.games.calypso.tricks import ALL_FOURS, RULE_NAMES, trick_winner
-from cardtable.i18n import N_, _, ngettext
+from cardtable.i18n import N_, NP_, _, ngettext, suit_name
 from cardtable.options import Option
 
 __all__ = [
@@ -47,6 +47,19 @@ __all__ = [
     "CalypsoState",
     "calypso_points",
 ]
+
+# The option names and values as the start menu shows them, for the catalogue
+# (``options.option_label``, ``options.choice_label``).
+_OPTION_WORDS = (
+    NP_("option", "trick_rule"),
+    NP_("option", "suits"),
+    NP_("option", "rounds"),
+    NP_("option", "dealer"),
+    NP_("option value", "standard"),
+    NP_("option value", "lead-ranks"),
+    NP_("option value", "last-trump"),
+    NP_("option value", "all-fours"),
+)
 
 FULL = (1 << 13) - 1
 
@@ -526,6 +539,16 @@ class CalypsoState(LoggedState):
             # A copy all the way down: the state and its clones share the round summaries.
             "rounds": copy.deepcopy(self.round_results),
         }
+
+    def result_note(self) -> str:
+        result = self.result
+        if result is None or result["draw"]:
+            return ""
+        winners = result["winners"]
+        assert isinstance(winners, list)
+        return _("the partnership of {first} and {second}").format(
+            first=suit_name(self.trumps[winners[0]]), second=suit_name(self.trumps[winners[1]])
+        )
 
     def card_places(self) -> dict[str, list[int]]:
         places: dict[str, list[int]] = {}

@@ -23,7 +23,7 @@ from cardtable.cards import SUIT_LETTERS, card_str, cards_str
 from cardtable.engine import JSON, Event
 from cardtable.games.calypso.tables import SORT_KEY
 from cardtable.games.calypso.tricks import REASONS
-from cardtable.i18n import N_, _, ngettext, suit_name
+from cardtable.i18n import N_, _, move_words, ngettext, suit_name
 
 __all__ = ["describe_event", "materialize", "prompt", "reason_words", "rule_words"]
 
@@ -167,7 +167,7 @@ def prompt(obs: Mapping[str, Any]) -> str:
     """
     hand = " ".join(obs.get("hand") or [])
     legal = obs.get("legal_moves") or []
-    example = legal[0] if legal else ""
+    example = move_words(str(legal[0])) if legal else ""
     led = obs.get("led")
     if led is None:
         return _("Your hand: {hand}. You lead (any card, e.g. {example}).").format(

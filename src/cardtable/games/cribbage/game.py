@@ -49,11 +49,25 @@ from cardtable.games.cribbage.tables import (
     RANK,
     VALUE,
 )
-from cardtable.games.cribbage.text import describe_event, materialize, prompt
-from cardtable.i18n import N_, _, join_and, ngettext
+from cardtable.games.cribbage.text import describe_event, game_kind_name, materialize, prompt
+from cardtable.i18n import N_, NP_, _, join_and, ngettext
 from cardtable.options import Option, OptionValue
 
 __all__ = ["PLAYING", "RANK", "VALUE", "CribbageGame", "CribbageState"]
+
+# The option names and values as the start menu shows them, for the catalogue
+# (``options.option_label``, ``options.choice_label``).
+_OPTION_WORDS = (
+    NP_("option", "players"),
+    NP_("option", "target"),
+    NP_("option", "skunk"),
+    NP_("option", "muggins"),
+    NP_("option", "games"),
+    NP_("option", "dealer"),
+    NP_("option value", "acc"),
+    NP_("option value", "hoyle"),
+    NP_("option value", "none"),
+)
 
 _DISCARD1_OF = DISCARD1.__getitem__
 # Keyed by the (low, high) pairs that itertools.combinations yields from a sorted hand, so the
@@ -692,6 +706,20 @@ class CribbageState(LoggedState):
             # A copy all the way down: the state and its clones share the game summaries.
             "games": copy.deepcopy(self.game_results),
         }
+
+    def result_note(self) -> str:
+        if self.phase != OVER or not self.game_results:
+            return ""
+        last = self.game_results[-1]
+        kind = str(last["kind"])
+        partners = self.n == 4
+        if kind == "win":
+            return _("as partners") if partners else ""
+        if partners:
+            line = _("as partners, with a {kind} ({points} game points)")
+        else:
+            line = _("with a {kind} ({points} game points)")
+        return line.format(kind=game_kind_name(kind), points=last["points"])
 
     def card_places(self) -> dict[str, list[int]]:
         places = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}

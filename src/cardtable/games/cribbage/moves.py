@@ -11,9 +11,19 @@ from __future__ import annotations
 from cardtable.cards import PACK_SIZE, parse_card
 from cardtable.engine import Move
 from cardtable.errors import CardError, IllegalMoveError, clip
-from cardtable.i18n import N_, _
+from cardtable.i18n import N_, NP_, _
 
 __all__ = ["CLAIM", "DISCARD1", "DISCARD2", "MAX_CLAIM", "MUGGINS", "PASS", "PLAY", "parse_move"]
+
+# The words of the notation, for the catalogue: a face shows them in the player's language
+# (``i18n.move_words``), and typed in any language they read as the notation (``i18n.notation``).
+VERB_WORDS = (
+    NP_("move", "discard"),
+    NP_("move", "play"),
+    NP_("move", "claim"),
+    NP_("move", "muggins"),
+    NP_("move", "pass"),
+)
 
 MAX_CLAIM = 29
 

@@ -26,7 +26,7 @@ from cardtable.cards import card_str, cards_str
 from cardtable.engine import JSON, Event
 from cardtable.games.cribbage.moves import MAX_CLAIM
 from cardtable.games.cribbage.scoring import breakdown, peg_points
-from cardtable.i18n import N_, _, join_and, ngettext
+from cardtable.i18n import N_, _, join_and, move_words, ngettext
 
 __all__ = ["call", "describe_event", "materialize", "prompt", "reason_name"]
 
@@ -71,6 +71,11 @@ _GAME_KINDS = {
     "double skunk": N_("double skunk"),
     "lurch": N_("lurch"),
 }
+
+
+def game_kind_name(kind: str) -> str:
+    """How a game was won (``win``, ``skunk``, ``double skunk``, ``lurch``), in words."""
+    return _(_GAME_KINDS.get(kind, kind))
 
 
 def reason_name(reason: str) -> str:
@@ -290,7 +295,7 @@ def describe_event(event: Event) -> str:
         return _("Game {game} over: {winners} ({kind}, {points}), {pegs}").format(
             game=d["game"],
             winners=winners,
-            kind=_(_GAME_KINDS.get(outcome, outcome)),
+            kind=game_kind_name(outcome),
             points=d["points"],
             pegs="-".join(str(p) for p in d["pegs"]),
         )
@@ -303,7 +308,7 @@ def _cards(cards: Any) -> str:
 
 def _example(obs: Mapping[str, Any]) -> str:
     legal = obs.get("legal_moves") or []
-    return str(legal[0]) if legal else ""
+    return move_words(str(legal[0])) if legal else ""
 
 
 def prompt(obs: Mapping[str, Any]) -> str:

@@ -65,10 +65,18 @@ from cardtable.games.kloepper.tables import (
     hand_order,
 )
 from cardtable.games.kloepper.text import describe_event, materialize, prompt
-from cardtable.i18n import N_, _, join_and, ngettext
+from cardtable.i18n import N_, NP_, _, join_and, ngettext
 from cardtable.options import Option, OptionValue
 
 __all__ = ["KloepperGame", "KloepperState", "hand_order"]
+
+# The option names and values as the start menu shows them, for the catalogue
+# (``options.option_label``, ``options.choice_label``).
+_OPTION_WORDS = (
+    NP_("option", "target"),
+    NP_("option", "scoring"),
+    NP_("option", "dealer"),
+)
 
 ALL = 0b1111
 

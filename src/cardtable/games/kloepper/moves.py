@@ -12,9 +12,20 @@ from __future__ import annotations
 from cardtable.cards import PACK_SIZE, parse_card
 from cardtable.engine import Move
 from cardtable.errors import CardError, IllegalMoveError, clip
-from cardtable.i18n import N_, _
+from cardtable.i18n import N_, NP_, _
 
 __all__ = ["ALONE", "CALL", "FORMS", "KNOCK", "KNOCK_OFF", "PASS", "PLAY", "parse_move"]
+
+# The words of the notation, for the catalogue: a face shows them in the player's language
+# (``i18n.move_words``), and typed in any language they read as the notation (``i18n.notation``).
+VERB_WORDS = (
+    NP_("move", "play"),
+    NP_("move", "call"),
+    NP_("move", "alone"),
+    NP_("move", "pass"),
+    NP_("move", "knock"),
+    NP_("move", "knock-off"),
+)
 
 PLAY: tuple[Move, ...] = tuple(Move.intern("play", (c,)) for c in range(PACK_SIZE))
 CALL: tuple[Move, ...] = tuple(Move.intern("call", (c,)) for c in range(PACK_SIZE))

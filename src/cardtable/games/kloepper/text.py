@@ -23,7 +23,7 @@ from typing import Any
 
 from cardtable.cards import card_str, cards_str
 from cardtable.engine import JSON, Event
-from cardtable.i18n import N_, _, join_and, ngettext
+from cardtable.i18n import N_, _, join_and, move_words, ngettext
 
 __all__ = ["RESULT_NAMES", "describe_event", "materialize", "prompt", "result_name"]
 
@@ -235,7 +235,7 @@ def prompt(obs: Mapping[str, Any]) -> str:
     phase = obs.get("phase")
     legal = obs.get("legal_moves") or []
     hand = _cards(obs.get("hand"))
-    example = str(legal[0]) if legal else ""
+    example = move_words(str(legal[0])) if legal else ""
     if phase == "declare":
         if any(str(m).startswith("call") for m in legal):
             return _(
@@ -263,7 +263,7 @@ def prompt(obs: Mapping[str, Any]) -> str:
         trick = obs.get("trick") or []
         number = obs.get("trick_number")
         plays = [str(m) for m in legal if str(m).startswith("play")]
-        example = plays[0] if plays else example
+        example = move_words(str(plays[0])) if plays else example
         if trick:
             line = _(
                 "Your hand: {hand}. Trick {trick}: {cards} on the table; play a card "

@@ -39,10 +39,25 @@ from cardtable.games.krypkasino.captures import (
 from cardtable.games.krypkasino.moves import PLAY, parse_move, play_take
 from cardtable.games.krypkasino.sampling import sample_world
 from cardtable.games.krypkasino.text import describe_event, materialize, prompt
-from cardtable.i18n import N_, _
+from cardtable.i18n import N_, NP_, _, move_words
 from cardtable.options import Option, OptionValue
 
 __all__ = ["DEALS", "KrypkasinoGame", "KrypkasinoState", "expand_takes", "teams_of"]
+
+# The option names and values as the start menu shows them, for the catalogue
+# (``options.option_label``, ``options.choice_label``).
+_OPTION_WORDS = (
+    NP_("option", "players"),
+    NP_("option", "teams"),
+    NP_("option", "capture"),
+    NP_("option", "deals"),
+    NP_("option", "dealer"),
+    NP_("option value", "none"),
+    NP_("option value", "pairs"),
+    NP_("option value", "threes"),
+    NP_("option value", "any-maximal"),
+    NP_("option value", "most-cards"),
+)
 
 #: Players -> (hand cards, table cards, hand cards, table cards) of the two rounds of the deal.
 DEALS: dict[int, tuple[int, int, int, int]] = {
@@ -462,8 +477,10 @@ class KrypkasinoState(LoggedState):
         # ``play C`` with a single capture takes cards its notation does not name.
         taken = self._caps.get(move) if move in self._legal() else None
         if not taken or len(move.cards) > 1:
-            return move.text
-        return _("{move} (takes {cards})").format(move=move.text, cards=" ".join(cards_str(taken)))
+            return move_words(move.text)
+        return _("{move} (takes {cards})").format(
+            move=move_words(move.text), cards=" ".join(cards_str(taken))
+        )
 
     def _why_illegal(self, move: Move) -> str:
         """Why the seat to move may not play ``move``: from its own hand and the table alone,
@@ -575,6 +592,17 @@ class KrypkasinoState(LoggedState):
             "totals": list(self.totals),
             "hands": [list(h) for h in self.hand_points],
         }
+
+    def result_note(self) -> str:
+        result = self.result
+        if result is None or len(set(self.team)) == self.n:
+            return ""
+        winners = result["winners"]
+        assert isinstance(winners, list)
+        # A team's seats share one score: a win by one team names every seat of it.
+        if len({self.team[s] for s in winners}) == 1:
+            return _("as a team")
+        return ""
 
     def card_places(self) -> dict[str, list[int]]:
         places = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}

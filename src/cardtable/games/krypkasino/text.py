@@ -18,7 +18,7 @@ from typing import Any
 
 from cardtable.cards import cards_str
 from cardtable.engine import JSON, Event
-from cardtable.i18n import _, ngettext
+from cardtable.i18n import _, move_words, ngettext
 
 __all__ = ["describe_event", "materialize", "prompt"]
 
@@ -186,7 +186,7 @@ def prompt(obs: Mapping[str, Any]) -> str:
     hand = _cards(obs.get("hand"))
     table = _cards(obs.get("table"))
     legal = obs.get("legal_moves") or []
-    example = str(legal[0]) if legal else ""
+    example = move_words(str(legal[0])) if legal else ""
     if obs.get("to_move") != obs.get("seat"):
         return _("Your hand: {hand}. Table: {table}.").format(hand=hand, table=table)
     if obs.get("must_sweep"):

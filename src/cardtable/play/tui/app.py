@@ -14,7 +14,7 @@ from textual.binding import Binding
 from cardtable.engine import Game, State
 from cardtable.i18n import set_language
 from cardtable.play.session import Session
-from cardtable.play.tui.menu import LanguageChanged, MenuScreen, StartGame
+from cardtable.play.tui.menu import LanguageChanged, MenuScreen, ResumeGame, StartGame
 from cardtable.play.tui.replay import ReplayScreen
 from cardtable.play.tui.table import GoToMenu, OpenTable, TableScreen
 
@@ -66,7 +66,7 @@ class CardtableApp(App[None]):
         elif self.start_game is not None:
             self._open_table(self.start_game)
         else:
-            self.push_screen(MenuScreen(four_colour=self.four_colour))
+            self.push_screen(MenuScreen(four_colour=self.four_colour, bot_delay=self.bot_delay))
 
     def _open_table(self, session: Session) -> None:
         self.table = TableScreen(session, self.bot_delay, self.save, self.four_colour)
@@ -77,15 +77,25 @@ class CardtableApp(App[None]):
 
     def on_start_game(self, message: StartGame) -> None:
         self.four_colour = message.four_colour
+        self.bot_delay = message.bot_delay
         self._open_table(Session(message.game, message.players))
+
+    def on_resume_game(self, message: ResumeGame) -> None:
+        self.four_colour = message.four_colour
+        self.bot_delay = message.bot_delay
+        self._open_table(message.session)
 
     def _menu(self) -> MenuScreen:
         """The menu, holding the choices of the last table."""
         if self.table is None:
-            return MenuScreen(four_colour=self.four_colour)
+            return MenuScreen(four_colour=self.four_colour, bot_delay=self.bot_delay)
         session = self.table.session
         return MenuScreen(
-            session.game.name, self.four_colour, dict(session.game.options), session.players
+            session.game.name,
+            self.four_colour,
+            dict(session.game.options),
+            session.players,
+            self.bot_delay,
         )
 
     def on_open_table(self, message: OpenTable) -> None:

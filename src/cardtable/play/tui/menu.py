@@ -13,29 +13,47 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 from cardtable.engine import Game
 from cardtable.errors import CardtableError
 from cardtable.i18n import LANGUAGE_NAMES, LANGUAGES, _, game_title, get_language, option_help
-from cardtable.options import Option, OptionValue
-from cardtable.play.session import HUMAN, player_choices, player_label
+from cardtable.options import Option, OptionValue, choice_label, option_label
+from cardtable.play.session import HUMAN, Session, player_choices, player_label
+from cardtable.play.storage import last_unfinished
 from cardtable.registry import game_class, load
 from cardtable.registry import games as game_names
 
-__all__ = ["MenuScreen", "StartGame"]
+__all__ = ["BOT_DELAYS", "MenuScreen", "ResumeGame", "StartGame", "delay_label"]
 
 
-def value_label(value: OptionValue) -> str:
-    """An option value as the menu shows it, in the player's language."""
-    if isinstance(value, bool):
-        return _("on") if value else _("off")
-    return _("auto") if value is None else str(value)
+#: The bots' pause before each move, in seconds, as the menu offers it.
+BOT_DELAYS: tuple[float, ...] = (0.0, 0.2, 0.4, 0.8, 1.5)
+
+
+def delay_label(seconds: float) -> str:
+    """A bot delay as the menu shows it."""
+    if seconds <= 0:
+        return _("no pause")
+    return _("{seconds} s").format(seconds=f"{seconds:g}")
 
 
 class StartGame(Message):
     """The menu's choice: a game with its options and its players."""
 
-    def __init__(self, game: Game, players: list[str], four_colour: bool) -> None:
+    def __init__(
+        self, game: Game, players: list[str], four_colour: bool, bot_delay: float = 0.4
+    ) -> None:
         super().__init__()
         self.game = game
         self.players = players
         self.four_colour = four_colour
+        self.bot_delay = bot_delay
+
+
+class ResumeGame(Message):
+    """The menu's choice: go on with a saved unfinished game."""
+
+    def __init__(self, session: Session, four_colour: bool, bot_delay: float) -> None:
+        super().__init__()
+        self.session = session
+        self.four_colour = four_colour
+        self.bot_delay = bot_delay
 
 
 class LanguageChanged(Message):
@@ -58,9 +76,9 @@ class MenuScreen(Screen[None]):
     MenuScreen #menu { width: 100; max-width: 100%; height: 1fr; padding: 0 1; }
     MenuScreen .heading { text-style: bold; color: $accent; margin-top: 1; }
     MenuScreen .row { height: auto; }
-    MenuScreen .row Label { width: 24; padding-top: 1; }
+    MenuScreen .row Label { width: 28; padding-top: 1; }
     MenuScreen .row Select, MenuScreen .row Input { width: 30; }
-    MenuScreen .help { color: $text-muted; padding-left: 24; }
+    MenuScreen .help { color: $text-muted; padding-left: 28; }
     MenuScreen #buttons { height: auto; margin-top: 1; }
     MenuScreen #error { color: $error; }
     MenuScreen .note { color: $text-muted; }
@@ -73,10 +91,14 @@ class MenuScreen(Screen[None]):
         four_colour: bool = False,
         values: dict[str, OptionValue] | None = None,
         players: list[str] | None = None,
+        bot_delay: float = 0.4,
     ) -> None:
         super().__init__()
         self.game_name = game
         self.four_colour = four_colour
+        self.bot_delay = bot_delay
+        # The newest unfinished game saved, offered to go on with (read once per menu).
+        self.unfinished = last_unfinished()
         # The last table's choices, so that coming back to the menu keeps them.
         self.values: dict[str, OptionValue] = dict(values or {})
         self.players = list(players or [])
@@ -113,28 +135,47 @@ class MenuScreen(Screen[None]):
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), id="start", variant="primary")
                 yield Button(_("Quit"), id="quit")
+            if self.unfinished is not None:
+                path, state, _meta = self.unfinished
+                yield Static(
+                    _("Unfinished: {title} after {moves} moves ({file})").format(
+                        title=game_title(state.game), moves=len(state.history), file=path.name
+                    ),
+                    classes="note",
+                    markup=False,
+                )
+                yield Button(_("Resume the unfinished game"), id="resume")
             yield Static(_("Options"), classes="heading")
             for spec in cls.option_specs:
                 yield from self._option_row(spec)
             with Horizontal(classes="row"):
                 yield Label(_("Four-colour cards"))
                 yield Switch(value=self.four_colour, id="four-colour")
+            with Horizontal(classes="row"):
+                yield Label(_("Bots' pause per move"))
+                delays = sorted({*BOT_DELAYS, self.bot_delay})
+                yield Select(
+                    [(delay_label(d), d) for d in delays],
+                    value=self.bot_delay,
+                    allow_blank=False,
+                    id="delay",
+                )
 
     def _option_row(self, spec: Option) -> ComposeResult:
         # An option whose default is worked out from others (the dealer) starts on auto again.
         value = spec.default if spec.default is None else self.values.get(spec.name, spec.default)
         with Horizontal(classes="row"):
-            yield Label(spec.name)
+            yield Label(option_label(spec.name))
             if spec.choices is not None:
                 yield Select(
-                    [(value_label(c), i) for i, c in enumerate(spec.choices)],
+                    [(choice_label(c), i) for i, c in enumerate(spec.choices)],
                     value=spec.choices.index(value) if value in spec.choices else 0,
                     allow_blank=False,
                     id=f"opt-{spec.name}",
                 )
             elif spec.default is None and spec.low is not None and spec.high is not None:
                 yield Select(
-                    [(value_label(None), -1)]
+                    [(choice_label(None), -1)]
                     + [(str(k), k) for k in range(spec.low, spec.high + 1)],
                     value=-1 if value is None else int(value),
                     allow_blank=False,
@@ -146,7 +187,7 @@ class MenuScreen(Screen[None]):
         text = option_help(spec)
         if spec.default is not None:
             text = _("{help} (default {default})").format(
-                help=text, default=value_label(spec.default)
+                help=text, default=choice_label(spec.default)
             )
         yield Static(text, classes="help")
 
@@ -219,8 +260,26 @@ class MenuScreen(Screen[None]):
     def on_button_pressed(self, message: Button.Pressed) -> None:
         if message.button.id == "start":
             self.action_start()
+        elif message.button.id == "resume":
+            self.action_resume()
         elif message.button.id == "quit":
             self.app.exit()
+
+    def _delay(self) -> float:
+        value = self.query_one("#delay", Select).value
+        return float(value) if isinstance(value, int | float) else self.bot_delay
+
+    def action_resume(self) -> None:
+        if self.unfinished is None:
+            return
+        _path, state, meta = self.unfinished
+        try:
+            session = Session.resume_state(state, meta)
+        except CardtableError as err:
+            self.query_one("#error", Static).update(str(err))
+            return
+        four = self.query_one("#four-colour", Switch).value
+        self.post_message(ResumeGame(session, four, self._delay()))
 
     def action_start(self) -> None:
         try:
@@ -232,7 +291,7 @@ class MenuScreen(Screen[None]):
             : game.num_players
         ]
         four = self.query_one("#four-colour", Switch).value
-        self.post_message(StartGame(game, players, four))
+        self.post_message(StartGame(game, players, four, self._delay()))
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from cardtable.cards import cards_str
 from cardtable.engine import Event, Move
 from cardtable.errors import CardtableError
-from cardtable.i18n import _, game_summary, game_title, ngettext
+from cardtable.i18n import _, game_summary, game_title, move_words, ngettext
 from cardtable.play.look import card_text, colour_cards
 from cardtable.play.plain import result_line
 from cardtable.play.session import Session, log_events
@@ -407,7 +407,9 @@ class TableScreen(Screen[None]):
             )
         elif chosen is not None:
             self.query_one("#status", Static).update(
-                colour_cards(_("{move}: press Enter.").format(move=chosen.text))
+                colour_cards(
+                    _("{move}: press Enter.").format(move=self.session.state.describe_move(chosen))
+                )
             )
         elif picked:
             self.query_one("#status", Static).update(
@@ -519,11 +521,13 @@ class TableScreen(Screen[None]):
         if move in self.move_list:
             self.query_one("#moves", OptionList).highlighted = self.move_list.index(move)
         self._draw_hand(self.hand_cards)
-        line = _("Hint: {move} (Enter plays it)").format(move=move.text)
+        line = _("Hint: {move} (Enter plays it)").format(
+            move=self.session.state.describe_move(move)
+        )
         weighed = [(text, value) for text, value, visits in self.session.hint_report if visits]
         if len(weighed) > 1:
             # What the search weighed, in the game's points: the best few moves.
-            shown = ", ".join(f"{text} {value:+.1f}" for text, value in weighed[:4])
+            shown = ", ".join(f"{move_words(text)} {value:+.1f}" for text, value in weighed[:4])
             line += "\n" + _("Weighed: {moves}").format(moves=shown)
         self.query_one("#status", Static).update(colour_cards(line))
 
