@@ -247,7 +247,7 @@ def test_a_card_with_two_captures_is_chosen_in_the_list_and_played_by_enter() ->
             await pilot.press("3")
             await pilot.pause()
             assert table.session.state.history == []
-            status = ascii_cards(str(table.query_one("#status").render()))
+            status = ascii_cards(table.status_line.plain)
             assert "7C can be played 2 ways" in status
             await pilot.press("down", "enter")
             await pilot.pause()

@@ -335,7 +335,7 @@ def test_enter_with_one_card_for_the_crib_says_why_in_the_status_line() -> None:
             await pilot.press("1", "enter")
             await pilot.pause()
             assert table.session.state.history == []
-            status = str(table.query_one("#status").render())
+            status = table.status_line.plain
             assert status == "lay away exactly 2 cards"
             assert notes and notes[-1] == "lay away exactly 2 cards"
 
@@ -478,3 +478,62 @@ def test_the_result_names_the_winning_side_and_a_skunk(
     while not state.is_over:
         state.apply(rng.choice(state.legal_moves()))
     assert result_line(state) == line
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("calypso", {}), ("kloepper", {}), ("krypkasino", {"players": 6}), ("cribbage", {})],
+)
+def test_the_table_works_at_80_by_24(name: str, options: dict[str, object]) -> None:
+    """The smallest terminal the table supports: every card of the hand, the status line, the
+    moves and the keys are on screen; the log beside the table is dropped (``g`` shows it)."""
+
+    async def scenario() -> None:
+        game = cardtable.load(name, **options)
+        players = ["human"] + ["rules"] * (game.num_players - 1)
+        app = CardtableApp(game=game, players=players, seed=4, bot_delay=0, save=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            table = app.table
+            assert table is not None
+            screen = app.screen.region
+            assert table.has_class("-narrow") and table.has_class("-short")
+            assert not table.query_one("#log").display
+            cards = list(table.query(CardWidget))
+            assert len(cards) == len(table.hand_cards) > 0
+            for widget in [
+                *cards,
+                *(table.query_one(f"#{i}") for i in ("status", "moves", "keys")),
+            ]:
+                region = widget.region
+                assert region.height > 0 and screen.contains_region(region), widget
+            assert "g log" in str(table.query_one("#keys").render())
+            await pilot.press("g")
+            await pilot.pause()
+            assert isinstance(app.screen, InfoScreen)
+            assert "Seat 0 is dealt" in text_of(app.screen.body)
+
+    asyncio.run(scenario())
+
+
+def test_an_unknown_key_and_an_idle_key_say_why_in_the_status_line() -> None:
+    async def scenario() -> None:
+        game = cardtable.load("cribbage")
+        app = CardtableApp(game=game, players=["human", "rules"], seed=1, bot_delay=0, save=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            table = app.table
+            assert table is not None
+            await pilot.press("z")
+            await pilot.pause()
+            assert table.status_line.plain == (
+                "The key z does nothing here; the keys are listed at the bottom."
+            )
+            await pilot.press("7")  # six cards in hand
+            await pilot.pause()
+            assert table.status_line.plain == "There is no card 7: your hand holds 6."
+            assert table.session.state.history == []
+            # The keys line says how to reach the moves: the same in every game.
+            assert "↑↓ the moves" in str(table.query_one("#keys").render())
+
+    asyncio.run(scenario())

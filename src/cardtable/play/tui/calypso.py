@@ -73,6 +73,20 @@ class CalypsoFace(TableFace):
         grid = Table(box=None, padding=(0, 1), show_header=False)
         grid.add_column(style="bold", no_wrap=True)
         grid.add_column()
+        # The trick first: on a small terminal the table scrolls, and the trick must show.
+        grid.add_row(_("Trick"), self.trick_line(obs.get("trick") or [], players, viewer))
+        last = obs.get("last_trick")
+        if last and not obs.get("trick"):
+            line = self.trick_line(last["cards"], players, viewer)
+            line.append(
+                "  → "
+                + _("{name}: {why}").format(
+                    name=self.seat_name(int(last["winner"]), players, viewer),
+                    why=reason_words(str(last["reason"])),
+                ),
+                style="bold",
+            )
+            grid.add_row(_("Last trick"), line)
         grid.add_row(_("Trick rule"), Text(rule_words(str(obs.get("trick_rule")))))
         grid.add_row(
             _("Round, deal"),
@@ -110,19 +124,6 @@ class CalypsoFace(TableFace):
                 shown = " ".join(_symbol(s) for s in voids[seat])
                 row.append("  " + _("void: {suits}").format(suits=shown), style="red")
             grid.add_row(name, row)
-        grid.add_row(_("Trick"), self.trick_line(obs.get("trick") or [], players, viewer))
-        last = obs.get("last_trick")
-        if last and not obs.get("trick"):
-            line = self.trick_line(last["cards"], players, viewer)
-            line.append(
-                "  → "
-                + _("{name}: {why}").format(
-                    name=self.seat_name(int(last["winner"]), players, viewer),
-                    why=reason_words(str(last["reason"])),
-                ),
-                style="bold",
-            )
-            grid.add_row(_("Last trick"), line)
         return grid
 
     def trick_line(

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
+from rich.progress_bar import ProgressBar
 from rich.table import Table
 from rich.text import Text
 
@@ -57,21 +58,27 @@ class KloepperFace(TableFace):
             _("Card points"),
             _("Tricks"),
             _("Score"),
+            "",
             box=None,
             padding=(0, 1),
         )
+        for column in table.columns[:-1]:
+            column.no_wrap = True
         for seat, score in enumerate(scores):
-            bar = Text("●" * min(int(score), target), style="cyan")
-            bar.append("·" * max(0, target - int(score)), style="dim")
             side = Text(role_name(roles[seat]))
             if roles[seat] in ("queens", "alone"):
                 side.stylize("bold magenta")
+            # The bar takes the width left over, down to nothing: the rows never wrap.
+            bar = ProgressBar(
+                total=target, completed=min(int(score), target), complete_style="cyan"
+            )
             table.add_row(
                 self.seat_name(seat, players, viewer),
                 side,
                 str(taken[seat]),
                 str(tricks[seat]),
-                Text(f"{score}/{target} ").append_text(bar if target <= 40 else Text("")),
+                f"{score}/{target}",
+                bar,
             )
         return table
 

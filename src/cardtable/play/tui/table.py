@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
@@ -21,6 +21,7 @@ from cardtable.errors import CardtableError
 from cardtable.i18n import _, game_summary, game_title, move_words, ngettext
 from cardtable.play.look import card_text, colour_cards
 from cardtable.play.plain import result_line
+from cardtable.play.prose import Prose, unwrap
 from cardtable.play.session import Session, log_events
 from cardtable.play.storage import save_record
 from cardtable.play.tui.faces import face_for
@@ -77,17 +78,34 @@ class TableScreen(Screen[None]):
         Binding("a", "panel('a')", show=False),
         Binding("b", "panel('b')", show=False),
         Binding("q", "leave", show=False),
+        Binding("g", "game_log", show=False),
     ]
+    # Below SHORT lines the table scrolls and the move list keeps to four lines, so that the
+    # status, the hand, the moves and the keys always show, down to 80x24. Below NARROW columns
+    # the log beside the table is dropped (``g`` shows it in a box) and the cards lose their
+    # frames.
+    NARROW = 110
     DEFAULT_CSS = """
     TableScreen #main { width: 2fr; }
     TableScreen #log { width: 1fr; border-left: solid $panel; }
-    TableScreen #board { height: auto; border-bottom: solid $panel; }
+    TableScreen.-narrow #log { display: none; }
+    TableScreen #board { height: auto; max-height: 10; border-bottom: solid $panel; }
+    TableScreen #table-box { height: auto; max-height: 24; }
+    TableScreen.-short #table-box { height: 1fr; min-height: 3; max-height: 100vh; }
     TableScreen #table { height: auto; padding: 0 1; }
     TableScreen #status { height: auto; padding: 0 1; color: $warning; text-style: bold; }
     TableScreen #hand { height: 3; padding: 0 1; }
+    TableScreen.-narrow #hand { height: 1; }
+    /* A narrow terminal: cards without frames, on one line, so that 13 fit in 80 columns. */
+    TableScreen.-narrow CardWidget { width: 4; height: 1; border: none; margin: 0; }
+    TableScreen.-narrow CardWidget.selected { background: $warning 50%; }
+    TableScreen.-narrow CardWidget.cursor { text-style: reverse; }
     TableScreen #moves { height: 1fr; min-height: 3; }
+    TableScreen.-short #moves { height: auto; max-height: 4; min-height: 2; border: none; }
     TableScreen #keys { height: auto; color: $text-muted; }
     """
+    #: Below this many lines the move list keeps to four lines.
+    SHORT = 32
 
     def __init__(
         self,
@@ -113,6 +131,7 @@ class TableScreen(Screen[None]):
         self.hand_cards: list[str] = []
         self.move_list: list[Move] = []
         self.last_summary: RenderableType | None = None
+        self.status_line = Text()
 
     def _first_viewer(self) -> int | None:
         humans = self.session.humans
@@ -124,7 +143,11 @@ class TableScreen(Screen[None]):
         yield Static(id="board")
         with Horizontal():
             with Vertical(id="main"):
-                yield Static(id="table")
+                box = VerticalScroll(id="table-box")
+                # The keys belong to the hand and the moves: the box scrolls with the mouse.
+                box.can_focus = False
+                with box:
+                    yield Static(id="table")
                 yield Static(id="status")
                 yield Horizontal(id="hand")
                 yield OptionList(id="moves")
@@ -134,9 +157,14 @@ class TableScreen(Screen[None]):
             log.can_focus = False
             yield log
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < self.NARROW, "-narrow")
+        self.set_class(event.size.height < self.SHORT, "-short")
+
     def _keys_line(self) -> str:
         keys = [
             _("1-9 0 ←→ Space pick a card"),
+            _("↑↓ the moves"),
             _("Enter play"),
             _("h hint"),
             _("l last play"),
@@ -144,7 +172,7 @@ class TableScreen(Screen[None]):
             _("s scores"),
         ]
         keys += [f"{p.key} {p.title.lower()}" for p in self.face.panels()]
-        keys.append(_("q leave"))
+        keys += [_("g log"), _("q leave")]
         return " · ".join(keys)
 
     def on_mount(self) -> None:
@@ -180,7 +208,7 @@ class TableScreen(Screen[None]):
             status = _("Waiting for the next player.")
         else:
             status = face.status(obs, players, viewer)
-        self.query_one("#status", Static).update(colour_cards(status, four_colour=face.four_colour))
+        self._status(colour_cards(status, four_colour=face.four_colour))
         # The moves first: they decide which cards of the hand are playable.
         self._draw_moves(viewer)
         self._draw_hand(list(obs.get("hand") or []))
@@ -329,12 +357,25 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ people's choices
 
+    def _status(self, line: Text) -> None:
+        #: What the status line says now (for tests and screen readers: the plain text).
+        self.status_line = line
+        # Prose wraps Japanese between characters and never starts a line with 「。」.
+        self.query_one("#status", Static).update(Prose(line))
+
+    def _refuse(self, message: str) -> None:
+        """Say why a key or a pick did nothing: in the status line (where the eye is) and in a
+        note that fades, with a bell."""
+        line = colour_cards(message, four_colour=self.face.four_colour)
+        self._status(line)
+        self.notify(line.markup, severity="warning")
+        self.app.bell()
+
     def _play(self, move: Move | str) -> None:
         try:
             self.session.play(move)
         except CardtableError as err:
-            self.notify(str(err), severity="error", markup=False)
-            self.app.bell()
+            self._refuse(str(err))
             return
         self.selected = []
         self.after_move()
@@ -360,7 +401,15 @@ class TableScreen(Screen[None]):
             self.action_pick(self.cursor)
 
     def action_pick(self, index: int) -> None:
-        if not self._my_turn() or index >= len(self.hand_cards):
+        if not self._my_turn():
+            self._not_your_turn()
+            return
+        if index >= len(self.hand_cards):
+            self._refuse(
+                _("There is no card {number}: your hand holds {count}.").format(
+                    number=index + 1, count=len(self.hand_cards)
+                )
+            )
             return
         card = self.hand_cards[index]
         with_card = [m for m in self.move_list if card in cards_str(m.cards)]
@@ -371,11 +420,7 @@ class TableScreen(Screen[None]):
                 # The game's own reason, e.g. the count it would pass.
                 probe = self.session.game.parse_move(f"{verbs.pop()} {card}")
                 reason = self.session.state.refusal(probe)
-            message = reason or _("{card} cannot be played now.").format(card=card)
-            self.notify(
-                colour_cards(message, four_colour=self.face.four_colour).markup, severity="warning"
-            )
-            self.app.bell()
+            self._refuse(reason or _("{card} cannot be played now.").format(card=card))
             return
         if index in self.selected:
             self.selected.remove(index)
@@ -396,7 +441,7 @@ class TableScreen(Screen[None]):
             # Several moves play this card (Krypkasino's capture families): the list holds
             # them, the first highlighted, and Enter plays the highlighted one.
             self.query_one("#moves", OptionList).highlighted = self.move_list.index(ways[0])
-            self.query_one("#status", Static).update(
+            self._status(
                 colour_cards(
                     ngettext(
                         "{card} can be played {count} way: choose it in the list (↑ ↓, Enter).",
@@ -406,15 +451,13 @@ class TableScreen(Screen[None]):
                 )
             )
         elif chosen is not None:
-            self.query_one("#status", Static).update(
+            self._status(
                 colour_cards(
                     _("{move}: press Enter.").format(move=self.session.state.describe_move(chosen))
                 )
             )
         elif picked:
-            self.query_one("#status", Static).update(
-                colour_cards(_("Picked {cards}.").format(cards=picked))
-            )
+            self._status(colour_cards(_("Picked {cards}.").format(cards=picked)))
 
     def _ways_to_play(self, picked: set[str]) -> list[Move]:
         """The moves that play the one picked card: ``play`` moves naming it first (the cards
@@ -448,8 +491,15 @@ class TableScreen(Screen[None]):
     def on_card_widget_picked(self, message: CardWidget.Picked) -> None:
         self.action_pick(message.index)
 
+    def _not_your_turn(self) -> None:
+        state = self.session.state
+        if state.is_over or self.hidden:
+            return
+        self._refuse(_("Wait: it is not your turn."))
+
     def action_confirm(self) -> None:
         if not self._my_turn():
+            self._not_your_turn()
             return
         if self.selected:
             move = self._selected_move()
@@ -464,13 +514,7 @@ class TableScreen(Screen[None]):
                 ):
                     self._play(self.move_list[index])
                     return
-                message = self._refusal_of_picked()
-                self.notify(
-                    colour_cards(message, four_colour=self.face.four_colour).markup,
-                    severity="warning",
-                )
-                self.query_one("#status", Static).update(colour_cards(message))
-                self.app.bell()
+                self._refuse(self._refusal_of_picked())
                 return
             self._play(move)
             return
@@ -490,8 +534,9 @@ class TableScreen(Screen[None]):
 
     def action_rules(self) -> None:
         summary = game_summary(type(self.session.game))
-        body = "\n\n".join(" ".join(p.split()) for p in summary.split("\n\n"))
-        self.app.push_screen(InfoScreen(_("Rules"), Text(body)))
+        paragraphs = [Prose(colour_cards(unwrap(p))) for p in summary.split("\n\n")]
+        body = Group(*(part for p in paragraphs for part in (p, Text(""))))
+        self.app.push_screen(InfoScreen(_("Rules"), body))
 
     def action_last_play(self) -> None:
         obs = self.session.state.observation(self.viewer)
@@ -529,7 +574,7 @@ class TableScreen(Screen[None]):
             # What the search weighed, in the game's points: the best few moves.
             shown = ", ".join(f"{move_words(text)} {value:+.1f}" for text, value in weighed[:4])
             line += "\n" + _("Weighed: {moves}").format(moves=shown)
-        self.query_one("#status", Static).update(colour_cards(line))
+        self._status(colour_cards(line))
 
     def action_panel(self, key: str) -> None:
         for panel in self.face.panels():
@@ -539,6 +584,30 @@ class TableScreen(Screen[None]):
                     return
                 obs = self.session.state.observation(viewer)
                 self.app.push_screen(InfoScreen(panel.title, panel.draw(obs, self._seat_events())))
+
+    def on_key(self, event: events.Key) -> None:
+        # A printable key that no binding takes would do nothing at all: say so, and where the
+        # keys are. Bound keys reach here too (bindings are checked after the key bubbles).
+        if not event.is_printable or event.character is None:
+            return
+        if event.key in self._known_keys():
+            return
+        self._refuse(
+            _("The key {key} does nothing here; the keys are listed at the bottom.").format(
+                key=event.character if event.character.isprintable() else repr(event.character)
+            )
+        )
+
+    def _known_keys(self) -> set[str]:
+        keys = {b.key for b in self.BINDINGS if isinstance(b, Binding)}
+        keys |= {p.key for p in self.face.panels()}
+        return keys
+
+    def action_game_log(self) -> None:
+        lines = [self.face.event_line(e) for e in log_events(self._seat_events(), None, True)]
+        # The latest lines: a whole match's log would make the box slow to open.
+        body = Group(*lines[-300:]) if lines else Text(_("Nothing has happened yet."))
+        self.app.push_screen(InfoScreen(_("Game log"), body))
 
     def action_leave(self) -> None:
         """``q``: leave the table, after asking while the game goes on."""
