@@ -33,6 +33,7 @@ from cardtable.errors import (
     UnknownGameError,
     clip,
 )
+from cardtable.i18n import notation as as_notation
 from cardtable.registry import game_class, load
 from invariants import snapshot
 
@@ -64,6 +65,17 @@ WORDS = [
     "knock",
     "knock-off",
     "take",
+    # The notation's verbs in Japanese, which read as the notation in any language.
+    "出す",
+    "取る",
+    "捨てる",
+    "申告",
+    "マッギン",
+    "パス",
+    "コール",
+    "単独",
+    "ノック",
+    "ノックオフ",
     "10",
     "T",
     "29",
@@ -114,8 +126,9 @@ def assert_package_error(call: Callable[[], object]) -> CardtableError | None:
 
 def only_notation_accepted(text: str) -> None:
     """Accepted text holds only what a notation reads: ASCII, the suit symbols (and the emoji
-    variation selector pasted with them), and separating white space."""
-    for ch in text:
+    variation selector pasted with them), separating white space, and whole words that are the
+    notation's verbs in another language (``i18n.notation``)."""
+    for ch in as_notation(text):
         assert ch.isascii() or ch in SUIT_SYMBOLS or ch in "♧♢♡♤\ufe0f" or ch.isspace(), (
             f"{text!r} was accepted with {ch!r}"
         )
