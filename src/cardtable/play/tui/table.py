@@ -364,11 +364,9 @@ class TableScreen(Screen[None]):
         self.query_one("#status", Static).update(Prose(line))
 
     def _refuse(self, message: str) -> None:
-        """Say why a key or a pick did nothing: in the status line (where the eye is) and in a
-        note that fades, with a bell."""
-        line = colour_cards(message, four_colour=self.face.four_colour)
-        self._status(line)
-        self.notify(line.markup, severity="warning")
+        """Say why a key or a pick did nothing, in the status line (where the eye is: a toast
+        would cover the moves on a small terminal), with a bell."""
+        self._status(colour_cards(message, four_colour=self.face.four_colour))
         self.app.bell()
 
     def _play(self, move: Move | str) -> None:
