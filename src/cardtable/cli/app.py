@@ -33,6 +33,7 @@ from cardtable.cli.common import (
 )
 from cardtable.cli.play import choose_language, play
 from cardtable.cli.render import board_text, event_text, result_text, winners_of
+from cardtable.cli.serve import serve
 from cardtable.cli.usage import CommandGroup
 from cardtable.engine import Game, State, fresh_seed
 from cardtable.errors import CardtableError
@@ -61,6 +62,7 @@ app = typer.Typer(
 app.add_typer(cribbage.app, name="cribbage")
 app.command()(user_errors(play))
 app.command()(user_errors(arena))
+app.command()(user_errors(serve))
 
 
 def _version(value: bool) -> None:

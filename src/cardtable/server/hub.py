@@ -1,0 +1,562 @@
+"""The live tables: who sits where, who is connected, every move's one door, the bots.
+
+A move, whoever makes it (a person's websocket or a bot), goes through :meth:`Hub.play`: it is
+checked against the position, written to the database and committed, then applied and pushed to
+every client of the table, each getting only its own seat's view (:mod:`cardtable.server.views`).
+Bots think in a process pool so that a strong bot never stalls the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import multiprocessing
+import secrets
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cardtable.bots import choose_for, make_bot
+from cardtable.engine import Game, State
+from cardtable.errors import CardtableError, OptionError, clip
+from cardtable.i18n import _, game_title, using_language
+from cardtable.registry import load
+from cardtable.server.config import Settings
+from cardtable.server.models import SeatRow, TableRow, User, now
+from cardtable.server.protocol import TableIn
+from cardtable.server.store import Store
+from cardtable.server.views import Player, view
+
+__all__ = ["Client", "Hub", "HubError", "LiveTable", "bot_move"]
+
+OPEN, HUMAN, BOT = "open", "human", "bot"
+
+
+class HubError(CardtableError):
+    """A request the hub refuses: ``status`` is the HTTP status, ``code`` the kind of fault."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+
+
+class Socket(Protocol):
+    """What the hub needs of a websocket (Starlette's, or a test's)."""
+
+    async def send_json(self, data: Any) -> None: ...
+
+
+def bot_move(
+    game_name: str,
+    options: dict[str, Any],
+    deal: dict[str, Any],
+    moves: list[str],
+    spec: str,
+    seed: int,
+) -> str:
+    """The move a bot makes at a table, computed in a worker process: the table is rebuilt from
+    its deal and moves (a whole game replays in milliseconds) and the bot sees its seat's view.
+
+    >>> bot_move("cribbage", {}, {"seed": 1}, [], "rules", 7)
+    'discard 7S QD'
+    """
+    state = _rebuild(load(game_name, **options), deal, moves)
+    return choose_for(make_bot(game_name, spec, seed), state).text
+
+
+def _rebuild(game: Game, deal: dict[str, Any], moves: list[str]) -> State:
+    if "decks" in deal:
+        state = game.new_state(decks=[list(d) for d in deal["decks"]])
+    else:
+        state = game.new_state(seed=int(deal["seed"]))
+    for move in moves:
+        state.apply(move)
+    return state
+
+
+def hash_invite(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class Bucket:
+    """A token bucket: ``rate`` messages a second, in bursts of ``burst``."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.last = time.monotonic()
+
+    def take(self) -> bool:
+        moment = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (moment - self.last) * self.rate)
+        self.last = moment
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(eq=False)
+class Client:
+    """One websocket at a table: a seat's person, or a spectator (``seat`` None)."""
+
+    socket: Socket
+    user: User
+    seat: int | None
+    bucket: Bucket
+    #: How many of the seat's events this client has been sent.
+    sent: int = 0
+    #: Faults in a row (too fast, too big): past a few the connection is closed.
+    strikes: int = 0
+
+    @property
+    def language(self) -> str:
+        return self.user.language
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table the server holds in memory: its row, seats and (once started) its state."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    game: Game
+    names: dict[str, str]
+    state: State | None = None
+    clients: list[Client] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def seat_of(self, user_id: str) -> int | None:
+        for seat in self.seats:
+            if seat.kind == HUMAN and seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def online(self) -> list[bool]:
+        here = {c.seat for c in self.clients if c.seat is not None}
+        return [s.kind == BOT or s.seat in here for s in self.seats]
+
+    def players(self, language: str) -> list[Player]:
+        online = self.online()
+        out: list[Player] = []
+        with using_language(language):
+            for s in self.seats:
+                if s.kind == HUMAN and s.user_id is not None:
+                    name = self.names.get(s.user_id, "?")
+                elif s.kind == BOT:
+                    name = _("{bot} bot").format(bot=s.bot)
+                else:
+                    name = _("open seat")
+                out.append((s.seat, name, s.kind, online[s.seat]))
+        return out
+
+
+class Hub:
+    """Every live table of one server process."""
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.tables: dict[str, LiveTable] = {}
+        self.pool: ProcessPoolExecutor | None = None
+
+    # ------------------------------------------------------------------ life
+
+    async def start(self) -> None:
+        await self.store.open()
+        # Spawned, not forked: a fork of a process running an event loop and threads is unsafe.
+        self.pool = ProcessPoolExecutor(
+            max_workers=max(1, self.settings.bot_workers),
+            mp_context=multiprocessing.get_context("spawn"),
+        )
+        for row in await self.store.tables_with_status(OPEN, "playing"):
+            await self._revive(row)
+
+    async def stop(self) -> None:
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+        await self.store.close()
+
+    async def _revive(self, row: TableRow) -> None:
+        """A table as it was before a restart: its moves replayed in order."""
+        seats = await self.store.seats(row.id)
+        game = load(row.game, **row.options)
+        table = LiveTable(row, seats, game, await self._names(seats))
+        if row.status == "playing":
+            moves = [m.move for m in await self.store.moves(row.id)]
+            table.state = _rebuild(game, row.deal, moves)
+        self.tables[row.id] = table
+        self._schedule_bot(table)
+
+    async def _names(self, seats: list[SeatRow]) -> dict[str, str]:
+        users = await self.store.users([s.user_id for s in seats if s.user_id])
+        return {uid: u.name for uid, u in users.items()}
+
+    # ------------------------------------------------------------------ tables
+
+    async def table(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            row = await self.store.table(table_id)
+            if row is None:
+                raise HubError(
+                    404, "no-table", _("there is no table {id}").format(id=clip(table_id))
+                )
+            seats = await self.store.seats(row.id)
+            table = LiveTable(row, seats, load(row.game, **row.options), await self._names(seats))
+            if row.status in ("over", "abandoned"):
+                moves = [m.move for m in await self.store.moves(row.id)]
+                table.state = _rebuild(table.game, row.deal, moves)
+            # Finished tables are read on demand and not kept.
+            return table
+        return table
+
+    async def create(
+        self, user: User, request: TableIn, decks: list[list[int]] | None = None
+    ) -> tuple[LiveTable, str, int]:
+        """A new table: options and bots checked first; the creator takes the first open seat.
+        ``decks`` (tests only, never from a request) fixes the deal instead of a drawn seed."""
+        try:
+            game = load(request.game, **request.options)
+            for spec in request.seats:
+                if spec != OPEN:
+                    make_bot(game.name, spec)
+        except CardtableError as err:
+            raise HubError(400, "bad-table", str(err)) from None
+        if len(request.seats) != game.num_players:
+            raise HubError(
+                400,
+                "bad-table",
+                _("{game} with these options seats {count}; {given} seats were given").format(
+                    game=game_title(game), count=game.num_players, given=len(request.seats)
+                ),
+            )
+        if OPEN not in request.seats:
+            raise HubError(400, "bad-table", _("leave at least one seat open for yourself"))
+        invite = secrets.token_urlsafe(18)
+        deal: dict[str, Any] = {"decks": decks} if decks else {"seed": secrets.randbits(64)}
+        pause = self.settings.bot_pause if request.bot_pause is None else request.bot_pause
+        row = TableRow(
+            id=secrets.token_urlsafe(9),
+            game=game.name,
+            options=dict(game.options),
+            deal=deal,
+            status=OPEN,
+            listed=request.listed,
+            invite_hash=hash_invite(invite),
+            created_by=user.id,
+            bot_pause=pause,
+            created_at=now(),
+        )
+        first = request.seats.index(OPEN)
+        seats = [
+            SeatRow(
+                table_id=row.id,
+                seat=i,
+                kind=HUMAN if i == first else (OPEN if spec == OPEN else BOT),
+                user_id=user.id if i == first else None,
+                bot=None if spec == OPEN else spec,
+            )
+            for i, spec in enumerate(request.seats)
+        ]
+        await self.store.add_table(row, seats)
+        table = LiveTable(row, seats, game, {user.id: user.name})
+        self.tables[row.id] = table
+        return table, invite, first
+
+    async def by_invite(self, token: str) -> LiveTable:
+        row = await self.store.table_by_invite(hash_invite(token))
+        if row is None:
+            raise HubError(404, "no-table", _("this invitation opens no table"))
+        return await self.table(row.id)
+
+    async def sit(self, user: User, table_id: str, seat: int | None) -> int:
+        table = await self.table(table_id)
+        async with table.lock:
+            held = table.seat_of(user.id)
+            if held is not None:
+                return held
+            if table.row.status != OPEN:
+                raise HubError(409, "started", _("the game has started; you may watch it"))
+            free = [s.seat for s in table.seats if s.kind == OPEN]
+            if seat is None:
+                if not free:
+                    raise HubError(409, "full", _("every seat is taken; you may watch"))
+                seat = free[0]
+            if seat not in free:
+                raise HubError(
+                    409,
+                    "seat-taken",
+                    _("seat {seat} is not free; free seats: {free}").format(
+                        seat=seat, free=", ".join(map(str, free)) or _("none")
+                    ),
+                )
+            await self.store.set_seat(table.id, seat, HUMAN, user.id)
+            table.seats[seat].kind, table.seats[seat].user_id = HUMAN, user.id
+            table.names[user.id] = user.name
+        await self.push(table)
+        return seat
+
+    async def leave(self, user: User, table_id: str) -> None:
+        table = await self.table(table_id)
+        async with table.lock:
+            seat = table.seat_of(user.id)
+            if seat is None:
+                raise HubError(409, "not-seated", _("you have no seat at this table"))
+            if table.row.status != OPEN:
+                raise HubError(409, "started", _("the game has started: a seat cannot be left"))
+            await self.store.set_seat(table.id, seat, OPEN, None)
+            table.seats[seat].kind, table.seats[seat].user_id = OPEN, None
+        await self.push(table)
+
+    async def start_table(self, user: User, table_id: str) -> None:
+        table = await self.table(table_id)
+        async with table.lock:
+            if table.row.created_by != user.id:
+                raise HubError(403, "not-creator", _("only the table's creator starts the game"))
+            if table.row.status != OPEN:
+                raise HubError(409, "started", _("the game has already started"))
+            if any(s.kind == OPEN for s in table.seats):
+                raise HubError(409, "seats-open", _("every open seat must be taken first"))
+            table.state = _rebuild(table.game, table.row.deal, [])
+            started = now()
+            await self.store.set_status(table.id, "playing", started=started)
+            table.row.status, table.row.started_at = "playing", started
+        await self.push(table)
+        self._schedule_bot(table)
+
+    def summary(self, table: LiveTable, user: User) -> dict[str, Any]:
+        """A table as the HTTP API shows it (no game data: that is the websocket's)."""
+        state = table.state
+        with using_language(user.language):
+            title = game_title(table.game)
+        return {
+            "id": table.id,
+            "game": table.game.name,
+            "title": title,
+            "options": dict(table.game.options),
+            "status": table.row.status,
+            "seats": [
+                {"seat": s, "kind": kind, "name": name, "online": online}
+                for s, name, kind, online in table.players(user.language)
+            ],
+            "to_move": state.to_move if state is not None else None,
+            "ply": len(state.history) if state is not None else 0,
+            "created_by": table.row.created_by,
+            "your_seat": table.seat_of(user.id),
+        }
+
+    async def lobby(self, user: User) -> dict[str, Any]:
+        listed = [
+            self.summary(t, user)
+            for t in self.tables.values()
+            if t.row.status == OPEN and (t.row.listed or t.seat_of(user.id) is not None)
+        ]
+        mine = [
+            self.summary(t, user)
+            for t in self.tables.values()
+            if t.row.status == "playing" and t.seat_of(user.id) is not None
+        ]
+        turn = [t for t in mine if t["to_move"] == t["your_seat"]]
+        return {"open": listed, "playing": mine, "your_turn": turn}
+
+    async def finished_games(self, user: User) -> list[dict[str, Any]]:
+        out = []
+        for row, seat in await self.store.tables_of(user.id, "over"):
+            result = row.result or {}
+            out.append(
+                {
+                    "table": row.id,
+                    "game": row.game,
+                    "seat": seat,
+                    "won": seat in (result.get("winners") or []),
+                    "scores": result.get("scores"),
+                    "finished_at": row.finished_at.isoformat() if row.finished_at else None,
+                }
+            )
+        return out
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        table = await self.table(table_id)
+        state = table.state
+        if state is None or not state.is_over:
+            raise HubError(409, "not-over", _("the record is given once the game is over"))
+        record = state.to_record()
+        record["meta"] = {
+            "players": [name for _s, name, _k, _o in table.players("en")],
+            "table": table.id,
+            "created": table.row.created_at.isoformat(),
+            "finished": table.row.finished_at.isoformat() if table.row.finished_at else None,
+            "source": "cardtable serve",
+        }
+        return record
+
+    # ------------------------------------------------------------------ play
+
+    async def join(self, table: LiveTable, client: Client) -> None:
+        table.clients.append(client)
+        await self._send_view(table, client, full=True)
+        await self._presence(table)
+
+    async def part(self, table: LiveTable, client: Client) -> None:
+        if client in table.clients:
+            table.clients.remove(client)
+        await self._presence(table)
+
+    async def play(
+        self, table: LiveTable, seat: int, text: str, ply: int, sender: Client | None
+    ) -> None:
+        """The one door for a move at a table: checked, committed, applied, pushed."""
+        language = sender.language if sender is not None else "en"
+        async with table.lock:
+            state = table.state
+            if state is None or table.row.status != "playing" or state.is_over:
+                await self._error(sender, "game-over", _("the game is not being played"), ply)
+                return
+            if ply != len(state.history):
+                if sender is not None:
+                    await self._error(
+                        sender,
+                        "stale",
+                        _("that move was for move {ply}; the game is at move {now}").format(
+                            ply=ply, now=len(state.history)
+                        ),
+                        ply,
+                    )
+                    await self._send_view(table, sender, full=True)
+                return
+            if state.to_move != seat:
+                await self._error(sender, "not-your-seat", _("it is not your turn"), ply)
+                return
+            with using_language(language):
+                legal = state.legal_moves()
+                try:
+                    move = table.game.read_move(text, legal)
+                    reason = state.refusal(move)
+                except CardtableError as err:
+                    reason = str(err)
+            if reason is not None:
+                await self._error(sender, "illegal-move", reason, ply)
+                return
+            # On disk before anyone sees it: a crash after this loses nothing that was shown.
+            await self.store.add_move(table.id, ply, seat, move.text)
+            state.apply(move, seat)
+            if state.is_over:
+                finished = now()
+                result = state.result
+                await self.store.set_status(table.id, "over", result=result, finished=finished)
+                table.row.status, table.row.finished_at = "over", finished
+                table.row.result = result
+        await self.push(table)
+        self._schedule_bot(table)
+
+    async def chat(self, table: LiveTable, client: Client, text: str) -> None:
+        room = "players" if client.seat is not None else "spectators"
+        line = await self.store.add_chat(table.id, client.user.id, room, text)
+        message = {
+            "type": "chat",
+            "from": client.user.name,
+            "seat": client.seat,
+            "text": text,
+            "at": line.at.isoformat(),
+        }
+        for other in list(table.clients):
+            # Players talk among players, spectators among spectators.
+            if (other.seat is not None) == (client.seat is not None):
+                await self._send(table, other, message)
+
+    async def push(self, table: LiveTable) -> None:
+        """Every client's new view after a change: each only its own seat's."""
+        for client in list(table.clients):
+            await self._send_view(table, client, full=False)
+
+    async def sync(self, table: LiveTable, client: Client) -> None:
+        await self._send_view(table, client, full=True)
+
+    async def _send_view(self, table: LiveTable, client: Client, full: bool) -> None:
+        state = table.state
+        if state is None:
+            # Not started: the table's seats only (the game data begins at the start).
+            message: dict[str, Any] = {
+                "type": "presence",
+                "online": table.online(),
+            }
+            await self._send(table, client, message)
+            return
+        first = 0 if full else client.sent
+        message = view(
+            table.id,
+            state,
+            client.seat,
+            client.language,
+            table.players(client.language),
+            table.row.status,
+            first,
+        )
+        client.sent = first + len(message["events"])
+        await self._send(table, client, message)
+
+    async def _presence(self, table: LiveTable) -> None:
+        message = {"type": "presence", "online": table.online()}
+        for client in list(table.clients):
+            await self._send(table, client, message)
+
+    async def _error(self, client: Client | None, code: str, message: str, ply: int | None) -> None:
+        if client is None:
+            return  # a bot's move that lost a race: nothing to tell
+        await client.socket.send_json(
+            {"type": "error", "code": code, "message": message, "ply": ply}
+        )
+
+    async def _send(self, table: LiveTable, client: Client, message: dict[str, Any]) -> None:
+        try:
+            await client.socket.send_json(message)
+        except Exception:
+            if client in table.clients:
+                table.clients.remove(client)
+
+    # ------------------------------------------------------------------ bots
+
+    def _schedule_bot(self, table: LiveTable) -> None:
+        state = table.state
+        if state is None or state.is_over or table.row.status != "playing":
+            return
+        seat = state.to_move
+        if seat is None or table.seats[seat].kind != BOT:
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        table.bot_task = asyncio.create_task(self._bot_turn(table, seat, len(state.history)))
+
+    async def _bot_turn(self, table: LiveTable, seat: int, ply: int) -> None:
+        await asyncio.sleep(table.row.bot_pause)
+        state = table.state
+        if state is None or len(state.history) != ply or self.pool is None:
+            return
+        spec = table.seats[seat].bot or "rules"
+        loop = asyncio.get_running_loop()
+        try:
+            text = await loop.run_in_executor(
+                self.pool,
+                bot_move,
+                table.game.name,
+                dict(table.game.options),
+                dict(table.row.deal),
+                list(state.history),
+                spec,
+                secrets.randbits(32),
+            )
+        except (CardtableError, OptionError):
+            return
+        table.bot_task = None
+        await self.play(table, seat, text, ply, None)

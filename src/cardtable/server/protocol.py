@@ -1,0 +1,197 @@
+"""Every message of the protocol as a Pydantic model (``docs/protocol.md`` says what each means).
+
+Messages from a client are parsed with :func:`parse_client`, which refuses anything else with a
+:class:`ProtocolError` naming the problem; messages to a client are built by
+:mod:`cardtable.server.views` and checked against these models by the tests.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from cardtable.errors import CardtableError, clip
+from cardtable.i18n import _
+
+__all__ = [
+    "ChatIn",
+    "ChatOut",
+    "ClientMessage",
+    "ErrorOut",
+    "EventOut",
+    "GuestIn",
+    "LegalOut",
+    "MoveIn",
+    "PingIn",
+    "PlayerOut",
+    "PresenceOut",
+    "ProtocolError",
+    "SitIn",
+    "SyncIn",
+    "TableIn",
+    "ViewOut",
+    "parse_client",
+]
+
+#: The longest chat line and the longest name a person may give.
+MAX_CHAT = 300
+MAX_NAME = 40
+
+
+class ProtocolError(CardtableError):
+    """A client message that is not one of the protocol's; ``code`` says which kind of fault."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# ---------------------------------------------------------------------- client to server
+
+
+class MoveIn(_Strict):
+    type: Literal["move"]
+    ply: int = Field(ge=0, le=100_000)
+    move: str = Field(min_length=1, max_length=200)
+
+
+class ChatIn(_Strict):
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=MAX_CHAT)
+
+
+class SyncIn(_Strict):
+    type: Literal["sync"]
+
+
+class PingIn(_Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[MoveIn | ChatIn | SyncIn | PingIn, Field(discriminator="type")]
+_CLIENT: TypeAdapter[MoveIn | ChatIn | SyncIn | PingIn] = TypeAdapter(ClientMessage)
+_TYPES = ("move", "chat", "sync", "ping")
+
+
+def parse_client(raw: str | bytes) -> MoveIn | ChatIn | SyncIn | PingIn:
+    """A client's websocket message, or :class:`ProtocolError` (code ``bad-message``).
+
+    >>> parse_client('{"type": "move", "ply": 3, "move": "play 5H"}')
+    MoveIn(type='move', ply=3, move='play 5H')
+    >>> parse_client('{"type": "dance"}')
+    Traceback (most recent call last):
+    ...
+    cardtable.server.protocol.ProtocolError: unknown message type 'dance'; types: move, chat, \
+sync, ping
+    """
+    try:
+        data: Any = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad-message", _("a message must be one JSON object")) from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad-message", _("a message must be one JSON object"))
+    kind = data.get("type")
+    if kind not in _TYPES:
+        raise ProtocolError(
+            "bad-message",
+            _("unknown message type {kind}; types: {types}").format(
+                kind=clip(repr(kind)), types=", ".join(_TYPES)
+            ),
+        )
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as err:
+        problem = err.errors()[0]
+        where = ".".join(str(p) for p in problem["loc"][1:]) or "message"
+        raise ProtocolError(
+            "bad-message",
+            _("bad {kind} message: {field}: {problem}").format(
+                kind=kind, field=clip(where), problem=clip(problem["msg"])
+            ),
+        ) from None
+
+
+# ---------------------------------------------------------------------- HTTP requests
+
+
+class GuestIn(_Strict):
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    language: Literal["en", "ja"] = "en"
+
+
+class TableIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=40)
+    options: dict[str, str | int | bool | None] = Field(default_factory=dict, max_length=20)
+    seats: list[Annotated[str, Field(max_length=200)]] = Field(min_length=1, max_length=8)
+    listed: bool = False
+    bot_pause: float | None = Field(default=None, ge=0, le=10)
+
+
+class SitIn(_Strict):
+    seat: int | None = Field(default=None, ge=0, le=7)
+
+
+# ---------------------------------------------------------------------- server to client
+
+
+class EventOut(_Strict):
+    i: int
+    type: str
+    seat: int | None
+    data: dict[str, Any]
+    text: str
+
+
+class LegalOut(_Strict):
+    move: str
+    words: str
+
+
+class PlayerOut(_Strict):
+    seat: int
+    name: str
+    kind: Literal["open", "human", "bot"]
+    online: bool
+
+
+class ViewOut(_Strict):
+    type: Literal["view"]
+    table: str
+    ply: int
+    seat: int | None
+    status: str
+    observation: dict[str, Any]
+    events: list[EventOut]
+    first_event: int
+    prompt: str
+    legal: list[LegalOut]
+    to_move: int | None
+    players: list[PlayerOut]
+    result: dict[str, Any] | None
+
+
+class ErrorOut(_Strict):
+    type: Literal["error"]
+    code: str
+    message: str
+    ply: int | None = None
+
+
+class PresenceOut(_Strict):
+    type: Literal["presence"]
+    online: list[bool]
+
+
+class ChatOut(_Strict):
+    type: Literal["chat"]
+    sender: str = Field(alias="from")
+    seat: int | None
+    text: str
+    at: str
