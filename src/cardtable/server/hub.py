@@ -67,10 +67,9 @@ def bot_move(
 
 
 def _rebuild(game: Game, deal: dict[str, Any], moves: list[str]) -> State:
-    if "decks" in deal:
-        state = game.new_state(decks=[list(d) for d in deal["decks"]])
-    else:
-        state = game.new_state(seed=int(deal["seed"]))
+    seed = deal.get("seed")
+    decks = [list(d) for d in deal.get("decks") or ()]
+    state = game.new_state(seed=None if seed is None else int(seed), decks=decks)
     for move in moves:
         state.apply(move)
     return state
@@ -222,10 +221,11 @@ class Hub:
         return table
 
     async def create(
-        self, user: User, request: TableIn, decks: list[list[int]] | None = None
+        self, user: User, request: TableIn, deal: dict[str, Any] | None = None
     ) -> tuple[LiveTable, str, int]:
         """A new table: options and bots checked first; the creator takes the first open seat.
-        ``decks`` (tests only, never from a request) fixes the deal instead of a drawn seed."""
+        ``deal`` (tests only, never from a request: ``{"seed": N, "decks": [...]}``) fixes the
+        deal instead of a seed drawn from ``secrets``."""
         try:
             game = load(request.game, **request.options)
             for spec in request.seats:
@@ -244,7 +244,7 @@ class Hub:
         if OPEN not in request.seats:
             raise HubError(400, "bad-table", _("leave at least one seat open for yourself"))
         invite = secrets.token_urlsafe(18)
-        deal: dict[str, Any] = {"decks": decks} if decks else {"seed": secrets.randbits(64)}
+        deal = dict(deal) if deal is not None else {"seed": secrets.randbits(64)}
         pause = self.settings.bot_pause if request.bot_pause is None else request.bot_pause
         row = TableRow(
             id=secrets.token_urlsafe(9),
