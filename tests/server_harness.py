@@ -164,18 +164,36 @@ class Player:
             if message["type"] == kind:
                 return message
 
-    async def play_out(self, rng: random.Random, timeout: float = 60) -> dict[str, Any]:
+    async def play_out(
+        self, rng: random.Random, timeout: float = 60, until_ply: int | None = None
+    ) -> dict[str, Any]:
         """Answer every view that asks this seat to move with a random legal move, until the
-        game is over; the last view."""
+        game is over (or a view reaches ``until_ply``); the last view."""
         while True:
             message = await self.receive(timeout)
+            if message["type"] == "error" and message["code"] == "too-fast":
+                # Scripted play outruns the rate limit a person never meets: wait, resync.
+                await asyncio.sleep(0.2)
+                await self.send({"type": "sync"})
+                continue
             if message["type"] != "view":
                 continue
             if message["status"] == "over":
                 return message
+            if until_ply is not None and message["ply"] >= until_ply:
+                return message
             if message["legal"]:
                 choice = rng.choice(message["legal"])["move"]
                 await self.send({"type": "move", "ply": message["ply"], "move": choice})
+
+    def event_texts(self) -> list[str]:
+        """The texts of the seat's events received so far, in order (each index once)."""
+        seen: dict[int, str] = {}
+        for frame in self.frames:
+            if frame["type"] == "view":
+                for event in frame["events"]:
+                    seen[event["i"]] = event["text"]
+        return [seen[i] for i in sorted(seen)]
 
     async def close(self) -> None:
         if self.ws is not None:
