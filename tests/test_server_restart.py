@@ -71,7 +71,7 @@ def test_a_killed_server_comes_back_and_every_game_finishes(database: str, tmp_p
     tables = asyncio.run(first_half())
     seen = {(t, i): p.event_texts() for t, ps in tables for i, p in enumerate(ps)}
     # One more move in flight as the server dies: it is either kept or refused, never half.
-    table, people = tables[0]
+    _first, people = tables[0]
 
     async def last_word() -> None:
         for person in people:
@@ -88,7 +88,6 @@ def test_a_killed_server_comes_back_and_every_game_finishes(database: str, tmp_p
     try:
 
         async def second_half() -> None:
-            finals = []
             for table, people in tables:
                 for person in people:
                     person.frames.clear()
@@ -100,10 +99,10 @@ def test_a_killed_server_comes_back_and_every_game_finishes(database: str, tmp_p
             finals = await asyncio.gather(
                 *(p.play_out(random.Random(rng.random())) for _t, ps in tables for p in ps)
             )
-            for (table, people), final in zip(
+            for (table_id, player), final in zip(
                 [(t, p) for t, ps in tables for p in ps], finals, strict=True
             ):
-                record = (await people.http.get(f"/api/tables/{table}/record")).json()
+                record = (await player.http.get(f"/api/tables/{table_id}/record")).json()
                 state = from_record(record)
                 assert state.is_over and len(state.history) == final["ply"]
                 assert final["result"]["scores"] == state.scores
