@@ -1,0 +1,228 @@
+"""Bad input at the server (issue 15): malformed JSON, unknown message types, huge messages, a
+wrong Origin, someone else's seat, a move for a finished table, an invalid option, forged
+cookies: each gets a clear error and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from server_harness import LiveServer, Player
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    folder: Path = tmp_path_factory.mktemp("server")
+    with LiveServer(f"sqlite+aiosqlite:///{folder / 'server.db'}") as live:
+        yield live
+
+
+async def _two_at_a_table(server: LiveServer) -> tuple[str, Player, Player]:
+    ann = await Player(server.base, "Ann").guest()
+    bob = await Player(server.base, "Bob").guest()
+    made = await ann.post(
+        "/api/tables", {"game": "cribbage", "options": {"target": 61}, "seats": ["open", "open"]}
+    )
+    table = made.json()["table"]["id"]
+    assert (await bob.post(f"/api/tables/{table}/sit")).json() == {"seat": 1}
+    await ann.connect(table)
+    await bob.connect(table)
+    assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
+    await ann.until("view")
+    await bob.until("view")
+    return table, ann, bob
+
+
+async def _state(player: Player) -> dict[str, Any]:
+    """A full view, to compare before and after a refusal."""
+    await player.send({"type": "sync"})
+    view = await player.until("view")
+    return {k: v for k, v in view.items() if k != "players"}
+
+
+def test_bad_messages_get_clear_errors_and_change_nothing(server: LiveServer) -> None:
+    async def scenario() -> None:
+        table, ann, bob = await _two_at_a_table(server)
+        before = await _state(ann)
+        assert ann.ws is not None and bob.ws is not None
+        cases: list[tuple[Player, str, str, str]] = [
+            (ann, "{not json", "bad-message", "a message must be one JSON object"),
+            (ann, "[1, 2]", "bad-message", "a message must be one JSON object"),
+            (ann, '{"type": "dance"}', "bad-message", "unknown message type 'dance'"),
+            (ann, '{"type": "move", "ply": 0}', "bad-message", "bad move message: move"),
+            (ann, '{"type": "move", "ply": -1, "move": "x"}', "bad-message", "ply"),
+            (ann, json.dumps({"type": "chat", "text": "x" * 5000}), "too-big", "4096 bytes"),
+            # Not Ann's turn: seat 1 (the pone) lays away first... whichever seat it is not.
+            (bob, '{"type": "move", "ply": 7, "move": "discard 2H 4C"}', "stale", "move 7"),
+            (ann, '{"type": "move", "ply": 0, "move": "fly me"}', "illegal-move", "malformed"),
+        ]
+        for player, raw, code, words in cases:
+            await player.ws.send(raw)
+            answer = await player.until("error")
+            assert answer["code"] == code and words in answer["message"], (raw, answer)
+        # A stale move is answered with a full view too.
+        assert (await bob.until("view"))["ply"] == 0
+        # The seat not to move is told so, and a card not in hand is refused by name only.
+        to_move = before["to_move"]
+        idle, mover = (bob, ann) if to_move == 0 else (ann, bob)
+        await idle.send({"type": "move", "ply": 0, "move": "discard 2H 4C"})
+        assert (await idle.until("error"))["code"] == "not-your-seat"
+        await mover.send({"type": "move", "ply": 0, "move": "discard AS AH"})
+        refused = await mover.until("error")
+        assert refused["code"] == "illegal-move"
+        assert "not in your hand" in refused["message"]
+        assert await _state(ann) == before
+        await ann.close()
+        await bob.close()
+        assert table
+
+    asyncio.run(scenario())
+
+
+def test_a_spectator_cannot_move_and_a_finished_table_takes_no_moves(server: LiveServer) -> None:
+    async def scenario() -> None:
+        table, ann, bob = await _two_at_a_table(server)
+        eve = await Player(server.base, "Eve").guest()
+        await eve.connect(table)
+        view = await eve.until("view")
+        assert view["seat"] is None and "hand" not in view["observation"]
+        await eve.send({"type": "move", "ply": view["ply"], "move": "discard 2H 4C"})
+        assert (await eve.until("error"))["code"] == "not-your-seat"
+        # Someone else's seat cannot be taken once the game runs.
+        taken = await eve.post(f"/api/tables/{table}/sit", {"seat": 0})
+        assert taken.status_code == 409 and taken.json()["error"]["code"] == "started"
+        for player in (ann, bob):
+            await player.send({"type": "sync"})  # a full view, to play from
+        await asyncio.gather(ann.play_out(random.Random(1)), bob.play_out(random.Random(2)))
+        for player in (ann, bob, eve):
+            await player.close()
+        # Over: a late comer sees the end, and a move is answered "game over".
+        late = await Player(server.base, "Late").guest()
+        await late.connect(table)
+        final = await late.until("view")
+        assert final["status"] == "over" and final["result"] is not None
+        await late.send({"type": "move", "ply": final["ply"], "move": "pass"})
+        assert (await late.until("error"))["code"] == "not-your-seat"
+        await ann.connect(table)
+        await ann.until("view")
+        await ann.send({"type": "move", "ply": final["ply"], "move": "pass"})
+        assert (await ann.until("error"))["code"] == "game-over"
+        await ann.close()
+        record = await late.http.get(f"/api/tables/{table}/record")
+        assert record.status_code == 200 and record.json()["format"] == "cardtable-record/1"
+        assert "seed" in record.json()  # the record has it, once the game is over
+        await late.close()
+
+    asyncio.run(scenario())
+
+
+def test_wrong_origin_and_forged_cookies_are_refused(server: LiveServer) -> None:
+    async def scenario() -> None:
+        table, ann, bob = await _two_at_a_table(server)
+        with pytest.raises(InvalidStatus):
+            await ann.connect(table, origin="http://evil.example")
+        await ann.connect(table, origin=server.base)  # the server's own page may
+        assert (await ann.until("view"))["seat"] == 0
+        forged = httpx.AsyncClient(base_url=server.base)
+        forged.cookies.set("cardtable_user", ann.cookie[:-2] + "xx")
+        answer = await forged.get("/api/me")
+        assert answer.status_code == 401
+        assert answer.json()["error"]["message"] == "say who you are first: POST /api/guest"
+        await forged.aclose()
+        for player in (ann, bob):
+            await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_flood_is_slowed_then_cut(server: LiveServer) -> None:
+    async def scenario() -> None:
+        table, ann, bob = await _two_at_a_table(server)
+        assert ann.ws is not None
+        with pytest.raises(ConnectionClosed):
+            for _ in range(400):
+                await ann.ws.send('{"type": "ping"}')
+            while True:
+                await ann.receive(timeout=10)
+        codes = {f.get("code") for f in ann.frames if f["type"] == "error"}
+        assert codes == {"too-fast"}
+        await bob.close()
+        assert table
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("body", "language", "status", "message"),
+    [
+        (
+            {"game": "cribbage", "options": {"target": 7}, "seats": ["open", "rules"]},
+            "en",
+            400,
+            "option 'target' does not allow 7; allowed: 121, 61",
+        ),
+        (
+            {"game": "cribbage", "options": {"target": 7}, "seats": ["open", "rules"]},
+            "ja",
+            400,
+            "オプション 'target' に 7 は指定できません。指定できる値: 121, 61",
+        ),
+        (
+            {"game": "poker", "seats": ["open"]},
+            "en",
+            400,
+            "unknown game 'poker'; games: calypso, cribbage, kloepper, krypkasino",
+        ),
+        (
+            {"game": "cribbage", "seats": ["open", "wizard"]},
+            "en",
+            400,
+            "no bot 'wizard' for cribbage",
+        ),
+        (
+            {"game": "cribbage", "seats": ["open"]},
+            "en",
+            400,
+            "Cribbage with these options seats 2; 1 seats were given",
+        ),
+        (
+            {"game": "cribbage", "seats": ["rules", "rules"]},
+            "en",
+            400,
+            "leave at least one seat open for yourself",
+        ),
+    ],
+)
+def test_a_bad_table_is_refused_in_the_asker_language(
+    server: LiveServer, body: dict[str, Any], language: str, status: int, message: str
+) -> None:
+    async def scenario() -> None:
+        ann = await Player(server.base, "Ann", language).guest()
+        answer = await ann.post("/api/tables", body)
+        assert answer.status_code == status
+        assert message in answer.json()["error"]["message"]
+        await ann.close()
+
+    asyncio.run(scenario())
+
+
+def test_names_are_inert_text(server: LiveServer) -> None:
+    async def scenario() -> None:
+        odd = await Player(server.base, "<b>Ann</b>\x1b[2J\u202e").guest()
+        me = (await odd.http.get("/api/me")).json()
+        assert me["name"] == "<b>Ann</b>[2J"  # control characters dropped, the rest as given
+        blank = Player(server.base, "\x1b\x07")
+        with pytest.raises(httpx.HTTPStatusError):
+            await blank.guest()
+        await odd.close()
+        await blank.close()
+
+    asyncio.run(scenario())
