@@ -52,7 +52,6 @@ def test_bad_messages_get_clear_errors_and_change_nothing(server: LiveServer) ->
     async def scenario() -> None:
         table, ann, bob = await _two_at_a_table(server)
         before = await _state(ann)
-        assert ann.ws is not None and bob.ws is not None
         cases: list[tuple[Player, str, str, str]] = [
             (ann, "{not json", "bad-message", "a message must be one JSON object"),
             (ann, "[1, 2]", "bad-message", "a message must be one JSON object"),
@@ -65,6 +64,7 @@ def test_bad_messages_get_clear_errors_and_change_nothing(server: LiveServer) ->
             (ann, '{"type": "move", "ply": 0, "move": "fly me"}', "illegal-move", "malformed"),
         ]
         for player, raw, code, words in cases:
+            assert player.ws is not None
             await player.ws.send(raw)
             answer = await player.until("error")
             assert answer["code"] == code and words in answer["message"], (raw, answer)
