@@ -226,3 +226,53 @@ def test_names_are_inert_text(server: LiveServer) -> None:
         await blank.close()
 
     asyncio.run(scenario())
+
+
+def test_chat_keeps_players_and_spectators_apart(server: LiveServer) -> None:
+    async def scenario() -> None:
+        table, ann, bob = await _two_at_a_table(server)
+        eve = await Player(server.base, "Eve").guest()
+        await eve.connect(table)
+        await eve.until("view")
+        await ann.send({"type": "chat", "text": "good luck\x1b[2J"})
+        heard = await bob.until("chat")
+        assert (heard["from"], heard["seat"], heard["text"]) == ("Ann", 0, "good luck[2J")
+        assert (await ann.until("chat"))["text"] == "good luck[2J"
+        await eve.send({"type": "chat", "text": "go Bob"})
+        assert (await eve.until("chat"))["text"] == "go Bob"
+        await ann.send({"type": "chat", "text": "y" * 301})
+        assert (await ann.until("error"))["code"] == "bad-message"
+        await ann.send({"type": "ping"})
+        assert (await ann.until("pong"))["type"] == "pong"
+        # The spectators' line never reached the players, nor the players' the spectator.
+        assert [f["text"] for f in bob.frames if f["type"] == "chat"] == ["good luck[2J"]
+        assert [f["text"] for f in eve.frames if f["type"] == "chat"] == ["go Bob"]
+        for player in (ann, bob, eve):
+            await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_rematch_seats_everyone_again_with_the_loser_dealing(server: LiveServer) -> None:
+    async def scenario() -> None:
+        table, ann, bob = await _two_at_a_table(server)
+        early = await ann.post(f"/api/tables/{table}/rematch")
+        assert early.status_code == 409 and early.json()["error"]["code"] == "not-over"
+        for player in (ann, bob):
+            await player.send({"type": "sync"})
+        a, _b = await asyncio.gather(ann.play_out(random.Random(3)), bob.play_out(random.Random(4)))
+        scores = a["result"]["scores"]
+        loser = scores.index(min(scores))
+        again = await bob.post(f"/api/tables/{table}/rematch")
+        assert again.status_code == 200, again.text
+        new = again.json()["table"]
+        assert new["options"]["dealer"] == loser and new["options"]["target"] == 61
+        assert [s["name"] for s in new["seats"]] == ["Ann", "Bob"]
+        told = await ann.until("rematch")
+        assert told["table"] == new["id"]
+        started = await bob.post(f"/api/tables/{new['id']}/start")
+        assert started.status_code == 200 and started.json()["status"] == "playing"
+        for player in (ann, bob):
+            await player.close()
+
+    asyncio.run(scenario())

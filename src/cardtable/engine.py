@@ -688,6 +688,22 @@ class State(ABC):
             return None
         return self._why_illegal(move)
 
+    def rematch_options(self) -> dict[str, OptionValue]:
+        """The options of a rematch of this game: the same, with the next first dealer by the
+        rules (here the seat after this game's first dealer; games refine it).
+
+        >>> import cardtable
+        >>> state = cardtable.load("calypso", dealer=1).new_state(seed=1)
+        >>> state.rematch_options()["dealer"]
+        2
+        """
+        options = dict(self.game.options)
+        if "dealer" in options:
+            first = next((e.seat for e in self.events if e.type == "deal"), None)
+            if first is not None:
+                options["dealer"] = (first + 1) % self.game.num_players
+        return options
+
     def result_note(self) -> str:
         """What a finished game's result line adds to its winners, in words (the current
         language): the partnership that won, a skunk; empty if nothing (games refine it)."""

@@ -189,6 +189,13 @@ def create_app(settings: Settings) -> FastAPI:
             await hub.start_table(user, table_id)
             return hub.summary(await hub.table(table_id), user)
 
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+        user = await _me(request)
+        with using_language(user.language):
+            table, invite = await hub.rematch(user, table_id)
+        return {"table": hub.summary(table, user), "invite": invite}
+
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> dict[str, Any]:
         user = await _me(request)

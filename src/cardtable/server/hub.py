@@ -335,6 +335,41 @@ class Hub:
         await self.push(table)
         self._schedule_bot(table)
 
+    async def rematch(self, user: User, table_id: str) -> tuple[LiveTable, str]:
+        """A new table for the same people and bots in the same seats, the options those of
+        the game just played with the next first dealer by its rules; the asker starts it.
+        Everyone at the old table is told where it is."""
+        old = await self.table(table_id)
+        state = old.state
+        if state is None or not state.is_over:
+            raise HubError(409, "not-over", _("a rematch is offered once the game is over"))
+        if old.seat_of(user.id) is None:
+            raise HubError(403, "not-seated", _("you have no seat at this table"))
+        game = load(old.game.name, **state.rematch_options())
+        invite = secrets.token_urlsafe(18)
+        row = TableRow(
+            id=secrets.token_urlsafe(9),
+            game=game.name,
+            options=dict(game.options),
+            deal={"seed": secrets.randbits(64)},
+            status=OPEN,
+            listed=False,
+            invite_hash=hash_invite(invite),
+            created_by=user.id,
+            bot_pause=old.row.bot_pause,
+            created_at=now(),
+        )
+        seats = [
+            SeatRow(table_id=row.id, seat=s.seat, kind=s.kind, user_id=s.user_id, bot=s.bot)
+            for s in old.seats
+        ]
+        await self.store.add_table(row, seats)
+        table = LiveTable(row, seats, game, dict(old.names))
+        self.tables[row.id] = table
+        for client in list(old.clients):
+            await self._send(old, client, {"type": "rematch", "table": row.id})
+        return table, invite
+
     def summary(self, table: LiveTable, user: User) -> dict[str, Any]:
         """A table as the HTTP API shows it (no game data: that is the websocket's)."""
         state = table.state

@@ -28,6 +28,7 @@ __all__ = [
     "PlayerOut",
     "PresenceOut",
     "ProtocolError",
+    "RematchOut",
     "SitIn",
     "SyncIn",
     "TableIn",
@@ -187,6 +188,11 @@ class ErrorOut(_Strict):
 class PresenceOut(_Strict):
     type: Literal["presence"]
     online: list[bool]
+
+
+class RematchOut(_Strict):
+    type: Literal["rematch"]
+    table: str
 
 
 class ChatOut(_Strict):

@@ -485,14 +485,7 @@ class CribbageState(LoggedState):
         self.game_results.append(summary)
         self._log.append(("game over", summary))
         if self.game_no < self.games_total:
-            low = min(pegs)
-            n = self.n
-            nxt = next(
-                (self.first_dealer + k) % n
-                for k in range(1, n + 1)
-                if pegs[self.side[(self.first_dealer + k) % n]] == low
-            )
-            self._start_game(nxt)
+            self._start_game(self._loser_deals())
         else:
             self.phase = OVER
             self.is_over = True
@@ -706,6 +699,24 @@ class CribbageState(LoggedState):
             # A copy all the way down: the state and its clones share the game summaries.
             "games": copy.deepcopy(self.game_results),
         }
+
+    def _loser_deals(self) -> int:
+        """The next game's first dealer: the loser (the first, after this game's first dealer,
+        of the seats with the fewest pegs)."""
+        pegs, n = self.pegs, self.n
+        low = min(pegs)
+        return next(
+            (self.first_dealer + k) % n
+            for k in range(1, n + 1)
+            if pegs[self.side[(self.first_dealer + k) % n]] == low
+        )
+
+    def rematch_options(self) -> dict[str, OptionValue]:
+        # RULES.md 5: the loser of a game deals first in the next.
+        options = dict(self.game.options)
+        if self.phase == OVER:
+            options["dealer"] = self._loser_deals()
+        return options
 
     def result_note(self) -> str:
         if self.phase != OVER or not self.game_results:
