@@ -33,6 +33,12 @@ def serve(
     bot_workers: Annotated[
         int, typer.Option(min=1, max=64, help="Processes that run the bots.")
     ] = 2,
+    abandon_after: Annotated[
+        float,
+        typer.Option(
+            min=1, help="Seconds a game may go on with no person connected before it is closed."
+        ),
+    ] = 1800.0,
 ) -> None:
     """Start the table server and print the address to open."""
     import uvicorn
@@ -47,6 +53,7 @@ def serve(
         origins=tuple(origin or ()),
         bot_pause=bot_pause,
         bot_workers=bot_workers,
+        abandon_after=abandon_after,
     )
     try:
         app = create_app(settings)

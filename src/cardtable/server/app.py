@@ -26,6 +26,7 @@ from cardtable.server.config import Settings
 from cardtable.server.hub import Bucket, Client, Hub, HubError
 from cardtable.server.models import User
 from cardtable.server.protocol import (
+    BotIn,
     ChatIn,
     GuestIn,
     MoveIn,
@@ -188,6 +189,22 @@ def create_app(settings: Settings) -> FastAPI:
         with using_language(user.language):
             await hub.start_table(user, table_id)
             return hub.summary(await hub.table(table_id), user)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def hand_to_bot(
+        table_id: str, seat: int, body: BotIn, request: Request
+    ) -> dict[str, Any]:
+        user = await _me(request)
+        with using_language(user.language):
+            await hub.hand_to_bot(user, table_id, seat, body.bot)
+            return hub.summary(await hub.table(table_id), user)
+
+    @app.post("/api/tables/{table_id}/reclaim")
+    async def reclaim(table_id: str, request: Request) -> dict[str, Any]:
+        user = await _me(request)
+        with using_language(user.language):
+            seat = await hub.reclaim(user, table_id)
+        return {"seat": seat}
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:

@@ -65,6 +65,8 @@ class Settings:
     bot_pause: float = 0.6
     #: Processes that run the bots, away from the event loop.
     bot_workers: int = 2
+    #: Seconds a game may go on with no person connected before it is closed as abandoned.
+    abandon_after: float = 1800.0
     #: Largest websocket message, in bytes, and the rate a client may send.
     max_message: int = 4096
     rate_per_second: float = 20.0

@@ -127,6 +127,8 @@ class LiveTable:
     clients: list[Client] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    #: When a person was last connected to a seat (monotonic seconds), for abandonment.
+    last_person: float = field(default_factory=time.monotonic)
 
     @property
     def id(self) -> str:
@@ -137,6 +139,9 @@ class LiveTable:
             if seat.kind == HUMAN and seat.user_id == user_id:
                 return seat.seat
         return None
+
+    def people_here(self) -> bool:
+        return any(c.seat is not None for c in self.clients)
 
     def online(self) -> list[bool]:
         here = {c.seat for c in self.clients if c.seat is not None}
@@ -165,6 +170,7 @@ class Hub:
         self.store = store
         self.tables: dict[str, LiveTable] = {}
         self.pool: ProcessPoolExecutor | None = None
+        self.watcher: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ life
 
@@ -177,14 +183,46 @@ class Hub:
         )
         for row in await self.store.tables_with_status(OPEN, "playing"):
             await self._revive(row)
+        self.watcher = asyncio.create_task(self._watch())
 
     async def stop(self) -> None:
+        if self.watcher is not None:
+            self.watcher.cancel()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
         await self.store.close()
+
+    async def _watch(self) -> None:
+        """Close games nobody attends: a playing table with no person connected for
+        ``abandon_after`` seconds is marked abandoned (its moves, hence its record, are kept)."""
+        period = max(0.05, min(60.0, self.settings.abandon_after / 4))
+        while True:
+            await asyncio.sleep(period)
+            await self.close_abandoned()
+
+    async def close_abandoned(self) -> list[str]:
+        closed = []
+        moment = time.monotonic()
+        for table in list(self.tables.values()):
+            if table.people_here():
+                table.last_person = moment
+                continue
+            if table.row.status not in (OPEN, "playing"):
+                continue
+            if moment - table.last_person < self.settings.abandon_after:
+                continue
+            async with table.lock:
+                finished = now()
+                await self.store.set_status(table.id, "abandoned", finished=finished)
+                table.row.status, table.row.finished_at = "abandoned", finished
+                if table.bot_task is not None:
+                    table.bot_task.cancel()
+            del self.tables[table.id]
+            closed.append(table.id)
+        return closed
 
     async def _revive(self, row: TableRow) -> None:
         """A table as it was before a restart: its moves replayed in order."""
@@ -213,7 +251,7 @@ class Hub:
                 )
             seats = await self.store.seats(row.id)
             table = LiveTable(row, seats, load(row.game, **row.options), await self._names(seats))
-            if row.status in ("over", "abandoned"):
+            if row.status in ("over", "abandoned") and row.started_at is not None:
                 moves = [m.move for m in await self.store.moves(row.id)]
                 table.state = _rebuild(table.game, row.deal, moves)
             # Finished tables are read on demand and not kept.
@@ -370,6 +408,56 @@ class Hub:
             await self._send(old, client, {"type": "rematch", "table": row.id})
         return table, invite
 
+    async def hand_to_bot(self, user: User, table_id: str, seat: int, bot: str) -> None:
+        """A person at the table hands another person's seat to a bot while that person is
+        away (gone, or out of time); the table is marked, and the person may reclaim it."""
+        table = await self.table(table_id)
+        async with table.lock:
+            if table.row.status != "playing":
+                raise HubError(409, "not-playing", _("the game is not being played"))
+            mine = table.seat_of(user.id)
+            if mine is None:
+                raise HubError(403, "not-seated", _("you have no seat at this table"))
+            if not 0 <= seat < len(table.seats) or table.seats[seat].kind != HUMAN:
+                raise HubError(
+                    409, "not-a-person", _("seat {seat} is not a person's").format(seat=seat)
+                )
+            if seat == mine or table.online()[seat]:
+                raise HubError(
+                    409,
+                    "still-here",
+                    _(
+                        "seat {seat} is still here: only an absent person's seat is handed to a bot"
+                    ).format(seat=seat),
+                )
+            try:
+                make_bot(table.game.name, bot)
+            except CardtableError as err:
+                raise HubError(400, "bad-bot", str(err)) from None
+            row = table.seats[seat]
+            await self.store.set_seat(table.id, seat, BOT, row.user_id, bot)
+            await self.store.mark(table.id)
+            row.kind, row.bot = BOT, bot
+            table.row.marked = True
+        await self.push(table)
+        self._schedule_bot(table)
+
+    async def reclaim(self, user: User, table_id: str) -> int:
+        """A person takes back the seat a bot kept for them."""
+        table = await self.table(table_id)
+        async with table.lock:
+            held = next((s for s in table.seats if s.kind == BOT and s.user_id == user.id), None)
+            if held is None:
+                raise HubError(409, "nothing-held", _("no bot keeps a seat of yours here"))
+            await self.store.set_seat(table.id, held.seat, HUMAN, user.id, None)
+            held.kind, held.bot = HUMAN, None
+            for client in table.clients:
+                if client.user.id == user.id:
+                    client.seat = held.seat
+        for client in list(table.clients):
+            await self._send_view(table, client, full=client.user.id == user.id)
+        return held.seat
+
     def summary(self, table: LiveTable, user: User) -> dict[str, Any]:
         """A table as the HTTP API shows it (no game data: that is the websocket's)."""
         state = table.state
@@ -389,6 +477,7 @@ class Hub:
             "ply": len(state.history) if state is not None else 0,
             "created_by": table.row.created_by,
             "your_seat": table.seat_of(user.id),
+            "marked": bool(table.row.marked),
         }
 
     async def lobby(self, user: User) -> dict[str, Any]:
@@ -424,7 +513,7 @@ class Hub:
     async def record(self, table_id: str) -> dict[str, Any]:
         table = await self.table(table_id)
         state = table.state
-        if state is None or not state.is_over:
+        if state is None or (not state.is_over and table.row.status != "abandoned"):
             raise HubError(409, "not-over", _("the record is given once the game is over"))
         record = state.to_record()
         record["meta"] = {
@@ -433,6 +522,8 @@ class Hub:
             "created": table.row.created_at.isoformat(),
             "finished": table.row.finished_at.isoformat() if table.row.finished_at else None,
             "source": "cardtable serve",
+            "status": table.row.status,
+            "marked": bool(table.row.marked),
         }
         return record
 
@@ -594,4 +685,6 @@ class Hub:
         except (CardtableError, OptionError):
             return
         table.bot_task = None
+        if table.seats[seat].kind != BOT:
+            return  # reclaimed by its person while the bot thought
         await self.play(table, seat, text, ply, None)

@@ -48,6 +48,9 @@ class TableRow(Base):
     invite_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_by: Mapped[str] = mapped_column(ForeignKey("users.id"))
     bot_pause: Mapped[float] = mapped_column(default=0.6)
+    #: A seat was handed to a bot during play (its person may reclaim it): a result to read
+    #: with care.
+    marked: Mapped[bool] = mapped_column(Boolean, default=False)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -16,6 +16,7 @@ from cardtable.errors import CardtableError, clip
 from cardtable.i18n import _
 
 __all__ = [
+    "BotIn",
     "ChatIn",
     "ChatOut",
     "ClientMessage",
@@ -133,6 +134,10 @@ class TableIn(BaseModel):
     seats: list[Annotated[str, Field(max_length=200)]] = Field(min_length=1, max_length=8)
     listed: bool = False
     bot_pause: float | None = Field(default=None, ge=0, le=10)
+
+
+class BotIn(_Strict):
+    bot: str = Field(default="rules", min_length=1, max_length=200)
 
 
 class SitIn(_Strict):

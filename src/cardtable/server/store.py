@@ -96,12 +96,21 @@ class Store:
             )
             return list(rows)
 
-    async def set_seat(self, table_id: str, seat: int, kind: str, user_id: str | None) -> None:
+    async def set_seat(
+        self, table_id: str, seat: int, kind: str, user_id: str | None, bot: str | None = None
+    ) -> None:
         async with self.sessions() as session:
             await session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(kind=kind, user_id=user_id)
+                .values(kind=kind, user_id=user_id, bot=bot)
+            )
+            await session.commit()
+
+    async def mark(self, table_id: str) -> None:
+        async with self.sessions() as session:
+            await session.execute(
+                update(TableRow).where(TableRow.id == table_id).values(marked=True)
             )
             await session.commit()
 

@@ -1,0 +1,102 @@
+"""Seats over time (issue 15): an absent person's seat handed to a bot by the others (the table
+marked) and reclaimed by its person; a game nobody attends closed as abandoned, its record kept;
+presence told to the table."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardtable.records import from_record
+from server_harness import LiveServer, Player
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    with LiveServer(f"sqlite+aiosqlite:///{tmp_path / 'server.db'}") as live:
+        yield live
+
+
+async def _table(server: LiveServer, seats: int) -> tuple[str, list[Player]]:
+    people = [await Player(server.base, f"P{i}").guest() for i in range(seats)]
+    made = await people[0].post(
+        "/api/tables",
+        {"game": "kloepper", "options": {"target": 4}, "seats": ["open"] * 4},
+    )
+    table = made.json()["table"]["id"]
+    for person in people[1:]:
+        assert (await person.post(f"/api/tables/{table}/sit")).status_code == 200
+    return table, people
+
+
+def test_an_absent_seat_goes_to_a_bot_and_comes_back(server: LiveServer) -> None:
+    async def scenario() -> None:
+        table, people = await _table(server, 4)
+        for person in people:
+            await person.connect(table)
+        assert (await people[0].post(f"/api/tables/{table}/start")).status_code == 200
+        for person in people:
+            await person.until("view")
+        # Presence: seat 3 leaves, and the others are told.
+        await people[3].close()
+        gone = await people[0].until("presence")
+        assert gone["online"] == [True, True, True, False]
+        # Only an absent person's seat may be handed over, by someone at the table.
+        here = await people[1].post(f"/api/tables/{table}/seats/2/bot", {"bot": "rules"})
+        assert here.status_code == 409 and here.json()["error"]["code"] == "still-here"
+        handed = await people[1].post(f"/api/tables/{table}/seats/3/bot", {"bot": "rules"})
+        assert handed.status_code == 200, handed.text
+        assert handed.json()["marked"] is True
+        assert handed.json()["seats"][3]["kind"] == "bot"
+        # The three people play on; the bot plays seat 3 until its person comes back.
+        rng = random.Random(3)
+        await asyncio.gather(
+            *(p.play_out(random.Random(rng.random()), until_ply=12) for p in people[:3])
+        )
+        back = Player(server.base, "P3")
+        back.cookie = people[3].cookie
+        back.http.cookies.set("cardtable_user", back.cookie)
+        reclaimed = await back.post(f"/api/tables/{table}/reclaim")
+        assert reclaimed.json() == {"seat": 3}
+        await back.connect(table)
+        view = await back.until("view")
+        assert view["seat"] == 3 and "hand" in view["observation"]
+        finals = await asyncio.gather(
+            *(p.play_out(random.Random(rng.random())) for p in [*people[:3], back])
+        )
+        record = (await back.http.get(f"/api/tables/{table}/record")).json()
+        assert record["meta"]["marked"] is True
+        assert finals[3]["result"]["scores"] == from_record(record).scores
+        for person in [*people[:3], back]:
+            await person.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_game_nobody_attends_is_closed_as_abandoned(server: LiveServer) -> None:
+    async def scenario() -> None:
+        table, people = await _table(server, 4)
+        for person in people:
+            await person.connect(table)
+        assert (await people[0].post(f"/api/tables/{table}/start")).status_code == 200
+        for person in people:
+            await person.until("view")
+        hub = server.app.state.hub
+        server.settings.abandon_after = 0.0
+        assert server.call(hub.close_abandoned()) == []  # people are here
+        for person in people:
+            await person.close()
+        await asyncio.sleep(0.2)
+        assert server.call(hub.close_abandoned()) == [table]
+        late = await Player(server.base, "Late").guest()
+        info = (await late.http.get(f"/api/tables/{table}")).json()
+        assert info["status"] == "abandoned"
+        record = (await late.http.get(f"/api/tables/{table}/record")).json()
+        assert record["meta"]["status"] == "abandoned" and record["moves"] == []
+        await late.close()
+
+    asyncio.run(scenario())
