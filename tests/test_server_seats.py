@@ -100,3 +100,85 @@ def test_a_game_nobody_attends_is_closed_as_abandoned(server: LiveServer) -> Non
         await late.close()
 
     asyncio.run(scenario())
+
+
+def test_a_time_bank_runs_gains_its_increment_and_runs_out(server: LiveServer) -> None:
+    async def scenario() -> None:
+        ann = await Player(server.base, "Ann").guest()
+        bob = await Player(server.base, "Bob").guest()
+        made = await ann.post(
+            "/api/tables",
+            {
+                "game": "cribbage",
+                "options": {"target": 61},
+                "seats": ["open", "open"],
+                "clock": {"bank": 2, "increment": 30},
+            },
+        )
+        assert made.status_code == 200, made.text
+        table = made.json()["table"]["id"]
+        assert made.json()["table"]["clock"] == {"bank": 2, "increment": 30}
+        assert (await bob.post(f"/api/tables/{table}/sit")).status_code == 200
+        await ann.connect(table)
+        await bob.connect(table)
+        assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
+        view = await ann.until("view")
+        await bob.until("view")
+        mover = view["to_move"]
+        people = [ann, bob]
+        clocks = [p["clock_ms"] for p in view["players"]]
+        assert all(0 < c <= 2000 for c in clocks)
+        # The first mover moves at once: about two seconds left, plus thirty.
+        await people[mover].send({"type": "sync"})
+        mine = await people[mover].until("view")
+        await people[mover].send(
+            {"type": "move", "ply": mine["ply"], "move": mine["legal"][0]["move"]}
+        )
+        after = await people[mover].until("view")
+        assert 30_000 < after["players"][mover]["clock_ms"] <= 32_000
+        # The other person lets the bank run out: everyone is told, and the seat may go to a bot.
+        other = 1 - mover
+        late = await people[mover].until("view", timeout=10)
+        assert late["players"][other]["out_of_time"] is True
+        assert late["players"][other]["clock_ms"] == 0
+        handed = await people[mover].post(f"/api/tables/{table}/seats/{other}/bot", {})
+        assert handed.status_code == 200, handed.text
+        while (await people[mover].until("view", timeout=10))["ply"] < 2:
+            pass  # the bot lays away for the seat
+        await ann.close()
+        await bob.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_turn_based_table_waits_for_its_people(server: LiveServer) -> None:
+    async def scenario() -> None:
+        ann = await Player(server.base, "Ann").guest()
+        bob = await Player(server.base, "Bob").guest()
+        made = await ann.post(
+            "/api/tables",
+            {
+                "game": "cribbage",
+                "seats": ["open", "open"],
+                "clock": {"per_move": 86400},
+                "turn_based": True,
+            },
+        )
+        table = made.json()["table"]["id"]
+        assert (await bob.post(f"/api/tables/{table}/sit")).status_code == 200
+        started = await ann.post(f"/api/tables/{table}/start")
+        to_move = started.json()["to_move"]
+        person = [ann, bob][to_move]
+        lobby = (await person.http.get("/api/lobby")).json()
+        assert [t["id"] for t in lobby["your_turn"]] == [table]
+        assert (await [bob, ann][to_move].http.get("/api/lobby")).json()["your_turn"] == []
+        clock = started.json()["seats"][to_move]["clock_ms"]
+        assert 86_390_000 < clock <= 86_400_000
+        # Nobody connected, and still not abandoned: its people come back over the day.
+        hub = server.app.state.hub
+        server.settings.abandon_after = 0.0
+        assert server.call(hub.close_abandoned()) == []
+        await ann.close()
+        await bob.close()
+
+    asyncio.run(scenario())

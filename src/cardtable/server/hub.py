@@ -15,6 +15,7 @@ import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from cardtable.bots import choose_for, make_bot
@@ -75,6 +76,11 @@ def _rebuild(game: Game, deal: dict[str, Any], moves: list[str]) -> State:
     return state
 
 
+def _aware(moment: datetime) -> datetime:
+    """A stored time as UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def hash_invite(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -127,6 +133,7 @@ class LiveTable:
     clients: list[Client] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    clock_task: asyncio.Task[None] | None = None
     #: When a person was last connected to a seat (monotonic seconds), for abandonment.
     last_person: float = field(default_factory=time.monotonic)
 
@@ -147,6 +154,26 @@ class LiveTable:
         here = {c.seat for c in self.clients if c.seat is not None}
         return [s.kind == BOT or s.seat in here for s in self.seats]
 
+    def clock_left(self, seat: int) -> int | None:
+        """Milliseconds on ``seat``'s clock now (running for the seat to move); None: no clock."""
+        clock = self.row.clock
+        state = self.state
+        if not clock or state is None or self.row.status != "playing":
+            return None
+        to_move = state.to_move
+        started = self.row.turn_started_at
+        elapsed = 0
+        if seat == to_move and started is not None:
+            elapsed = int((now() - _aware(started)).total_seconds() * 1000)
+        if "per_move" in clock:
+            return int(clock["per_move"]) * 1000 - elapsed if seat == to_move else None
+        banked = self.seats[seat].clock_ms
+        return None if banked is None else banked - elapsed
+
+    def out_of_time(self, seat: int) -> bool:
+        left = self.clock_left(seat)
+        return left is not None and left <= 0 and self.seats[seat].kind == HUMAN
+
     def players(self, language: str) -> list[Player]:
         online = self.online()
         out: list[Player] = []
@@ -158,7 +185,10 @@ class LiveTable:
                     name = _("{bot} bot").format(bot=s.bot)
                 else:
                     name = _("open seat")
-                out.append((s.seat, name, s.kind, online[s.seat]))
+                left = self.clock_left(s.seat)
+                clock = None if left is None else max(0, left)
+                late = self.out_of_time(s.seat)
+                out.append((s.seat, name, s.kind, online[s.seat], clock, late))
         return out
 
 
@@ -189,8 +219,9 @@ class Hub:
         if self.watcher is not None:
             self.watcher.cancel()
         for table in self.tables.values():
-            if table.bot_task is not None:
-                table.bot_task.cancel()
+            for task in (table.bot_task, table.clock_task):
+                if task is not None:
+                    task.cancel()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
         await self.store.close()
@@ -210,7 +241,7 @@ class Hub:
             if table.people_here():
                 table.last_person = moment
                 continue
-            if table.row.status not in (OPEN, "playing"):
+            if table.row.status not in (OPEN, "playing") or table.row.turn_based:
                 continue
             if moment - table.last_person < self.settings.abandon_after:
                 continue
@@ -234,6 +265,7 @@ class Hub:
             table.state = _rebuild(game, row.deal, moves)
         self.tables[row.id] = table
         self._schedule_bot(table)
+        self._schedule_clock(table)
 
     async def _names(self, seats: list[SeatRow]) -> dict[str, str]:
         users = await self.store.users([s.user_id for s in seats if s.user_id])
@@ -284,6 +316,11 @@ class Hub:
         invite = secrets.token_urlsafe(18)
         deal = dict(deal) if deal is not None else {"seed": secrets.randbits(64)}
         pause = self.settings.bot_pause if request.bot_pause is None else request.bot_pause
+        try:
+            clock = request.clock.spec() if request.clock is not None else None
+        except ValueError as err:
+            raise HubError(400, "bad-table", str(err)) from None
+        bank = clock["bank"] * 1000 if clock and "bank" in clock else None
         row = TableRow(
             id=secrets.token_urlsafe(9),
             game=game.name,
@@ -294,6 +331,8 @@ class Hub:
             invite_hash=hash_invite(invite),
             created_by=user.id,
             bot_pause=pause,
+            clock=clock,
+            turn_based=request.turn_based,
             created_at=now(),
         )
         first = request.seats.index(OPEN)
@@ -304,6 +343,7 @@ class Hub:
                 kind=HUMAN if i == first else (OPEN if spec == OPEN else BOT),
                 user_id=user.id if i == first else None,
                 bot=None if spec == OPEN else spec,
+                clock_ms=bank,
             )
             for i, spec in enumerate(request.seats)
         ]
@@ -370,6 +410,7 @@ class Hub:
             started = now()
             await self.store.set_status(table.id, "playing", started=started)
             table.row.status, table.row.started_at = "playing", started
+            table.row.turn_started_at = started
         await self.push(table)
         self._schedule_bot(table)
 
@@ -422,12 +463,13 @@ class Hub:
                 raise HubError(
                     409, "not-a-person", _("seat {seat} is not a person's").format(seat=seat)
                 )
-            if seat == mine or table.online()[seat]:
+            if seat == mine or (table.online()[seat] and not table.out_of_time(seat)):
                 raise HubError(
                     409,
                     "still-here",
                     _(
-                        "seat {seat} is still here: only an absent person's seat is handed to a bot"
+                        "seat {seat} is still here with time left: only the seat of a person "
+                        "who is away or out of time is handed to a bot"
                     ).format(seat=seat),
                 )
             try:
@@ -470,9 +512,18 @@ class Hub:
             "options": dict(table.game.options),
             "status": table.row.status,
             "seats": [
-                {"seat": s, "kind": kind, "name": name, "online": online}
-                for s, name, kind, online in table.players(user.language)
+                {
+                    "seat": s,
+                    "kind": kind,
+                    "name": name,
+                    "online": online,
+                    "clock_ms": clock,
+                    "out_of_time": late,
+                }
+                for s, name, kind, online, clock, late in table.players(user.language)
             ],
+            "clock": table.row.clock,
+            "turn_based": bool(table.row.turn_based),
             "to_move": state.to_move if state is not None else None,
             "ply": len(state.history) if state is not None else 0,
             "created_by": table.row.created_by,
@@ -517,7 +568,7 @@ class Hub:
             raise HubError(409, "not-over", _("the record is given once the game is over"))
         record = state.to_record()
         record["meta"] = {
-            "players": [name for _s, name, _k, _o in table.players("en")],
+            "players": [p[1] for p in table.players("en")],
             "table": table.id,
             "created": table.row.created_at.isoformat(),
             "finished": table.row.finished_at.isoformat() if table.row.finished_at else None,
@@ -574,9 +625,17 @@ class Hub:
             if reason is not None:
                 await self._error(sender, "illegal-move", reason, ply)
                 return
+            moment = now()
+            banked = self._banked_after(table, seat)
             # On disk before anyone sees it: a crash after this loses nothing that was shown.
-            await self.store.add_move(table.id, ply, seat, move.text)
+            await self.store.add_move(table.id, ply, seat, move.text, moment, banked)
             state.apply(move, seat)
+            table.row.turn_started_at = moment
+            if banked is not None:
+                table.seats[seat].clock_ms = banked
+            if table.clock_task is not None:
+                table.clock_task.cancel()
+                table.clock_task = None
             if state.is_over:
                 finished = now()
                 result = state.result
@@ -585,6 +644,34 @@ class Hub:
                 table.row.result = result
         await self.push(table)
         self._schedule_bot(table)
+
+    def _banked_after(self, table: LiveTable, seat: int) -> int | None:
+        """The mover's time bank after this move: what was left, plus the increment."""
+        clock = table.row.clock
+        if not clock or "bank" not in clock:
+            return None
+        left = table.clock_left(seat)
+        return max(0, left or 0) + int(clock.get("increment", 0)) * 1000
+
+    def _schedule_clock(self, table: LiveTable) -> None:
+        """Tell the table when the person to move runs out of time (the others may then hand
+        the seat to a bot)."""
+        if table.clock_task is not None:
+            table.clock_task.cancel()
+            table.clock_task = None
+        state = table.state
+        if state is None or state.is_over or state.to_move is None:
+            return
+        left = table.clock_left(state.to_move)
+        if left is None or left <= 0 or table.seats[state.to_move].kind != HUMAN:
+            return
+        table.clock_task = asyncio.create_task(self._flag(table, len(state.history), left))
+
+    async def _flag(self, table: LiveTable, ply: int, left_ms: int) -> None:
+        await asyncio.sleep(max(0, left_ms) / 1000 + 0.01)
+        state = table.state
+        if state is not None and len(state.history) == ply:
+            await self.push(table)
 
     async def chat(self, table: LiveTable, client: Client, text: str) -> None:
         room = "players" if client.seat is not None else "spectators"
@@ -605,6 +692,8 @@ class Hub:
         """Every client's new view after a change: each only its own seat's."""
         for client in list(table.clients):
             await self._send_view(table, client, full=False)
+        if table.clock_task is None or table.clock_task.done():
+            self._schedule_clock(table)
 
     async def sync(self, table: LiveTable, client: Client) -> None:
         await self._send_view(table, client, full=True)

@@ -51,6 +51,12 @@ class TableRow(Base):
     #: A seat was handed to a bot during play (its person may reclaim it): a result to read
     #: with care.
     marked: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: None (no clock), {"bank": s, "increment": s} (a time bank, plus s after each move) or
+    #: {"per_move": s} (each move its own allowance: a turn-based table's hours or days).
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: Played over hours or days: never closed for want of people connected.
+    turn_based: Mapped[bool] = mapped_column(Boolean, default=False)
+    turn_started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
@@ -66,6 +72,8 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(8))
     user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    #: A time bank's milliseconds left (None: no bank).
+    clock_ms: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class MoveRow(Base):

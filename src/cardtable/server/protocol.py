@@ -20,6 +20,7 @@ __all__ = [
     "ChatIn",
     "ChatOut",
     "ClientMessage",
+    "ClockIn",
     "ErrorOut",
     "EventOut",
     "GuestIn",
@@ -127,6 +128,22 @@ class GuestIn(_Strict):
     language: Literal["en", "ja"] = "en"
 
 
+class ClockIn(_Strict):
+    """A time bank with an increment (live play), or an allowance per move (turn-based)."""
+
+    bank: int | None = Field(default=None, ge=1, le=24 * 3600)
+    increment: int = Field(default=0, ge=0, le=3600)
+    per_move: int | None = Field(default=None, ge=1, le=14 * 24 * 3600)
+
+    def spec(self) -> dict[str, int]:
+        if (self.bank is None) == (self.per_move is None):
+            raise ValueError("a clock has either a bank (with an increment) or a per_move")
+        if self.bank is not None:
+            return {"bank": self.bank, "increment": self.increment}
+        assert self.per_move is not None
+        return {"per_move": self.per_move}
+
+
 class TableIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=40)
@@ -134,6 +151,9 @@ class TableIn(BaseModel):
     seats: list[Annotated[str, Field(max_length=200)]] = Field(min_length=1, max_length=8)
     listed: bool = False
     bot_pause: float | None = Field(default=None, ge=0, le=10)
+    clock: ClockIn | None = None
+    #: Played over hours or days: each move a ``per_move`` allowance, never closed as abandoned.
+    turn_based: bool = False
 
 
 class BotIn(_Strict):
@@ -165,6 +185,9 @@ class PlayerOut(_Strict):
     name: str
     kind: Literal["open", "human", "bot"]
     online: bool
+    #: Milliseconds on the seat's clock as the message was sent (None: no clock).
+    clock_ms: int | None
+    out_of_time: bool
 
 
 class ViewOut(_Strict):

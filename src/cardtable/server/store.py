@@ -130,6 +130,8 @@ class Store:
             values["started_at"] = started
         if finished is not None:
             values["finished_at"] = finished
+        if started is not None:
+            values["turn_started_at"] = started
         async with self.sessions() as session:
             await session.execute(update(TableRow).where(TableRow.id == table_id).values(values))
             await session.commit()
@@ -154,10 +156,29 @@ class Store:
 
     # ------------------------------------------------------------------ moves and chat
 
-    async def add_move(self, table_id: str, ply: int, seat: int, move: str) -> None:
-        """Append one move; committed on return (the key (table, ply) refuses a double)."""
+    async def add_move(
+        self,
+        table_id: str,
+        ply: int,
+        seat: int,
+        move: str,
+        at: datetime | None = None,
+        clock_ms: int | None = None,
+    ) -> None:
+        """Append one move, with the mover's time bank after it and the next turn's start, in
+        one transaction; committed on return (the key (table, ply) refuses a double)."""
+        moment = at or now()
         async with self.sessions() as session:
-            session.add(MoveRow(table_id=table_id, ply=ply, seat=seat, move=move, at=now()))
+            session.add(MoveRow(table_id=table_id, ply=ply, seat=seat, move=move, at=moment))
+            await session.execute(
+                update(TableRow).where(TableRow.id == table_id).values(turn_started_at=moment)
+            )
+            if clock_ms is not None:
+                await session.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                    .values(clock_ms=clock_ms)
+                )
             await session.commit()
 
     async def moves(self, table_id: str) -> list[MoveRow]:

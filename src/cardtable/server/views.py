@@ -16,8 +16,8 @@ from cardtable.i18n import using_language
 
 __all__ = ["Player", "view"]
 
-#: (seat, name, kind, online) of each seat, as the table shows them.
-Player = tuple[int, str, str, bool]
+#: (seat, name, kind, online, clock milliseconds or None, out of time) of each seat.
+Player = tuple[int, str, str, bool, int | None, bool]
 
 
 def view(
@@ -34,7 +34,7 @@ def view(
 
     >>> import cardtable
     >>> state = cardtable.load("cribbage").new_state(seed=1)
-    >>> message = view("T1", state, 0, "en", [(0, "Ann", "human", True)], "playing")
+    >>> message = view("T1", state, 0, "en", [(0, "Ann", "human", True, None, False)], "playing")
     >>> message["observation"]["hand"], message["legal"][0]["words"], "seed" in str(message)
     (['2H', '4C', '7S', '9S', 'JC', 'QD'], 'discard 2H 4C', False)
     """
@@ -67,8 +67,15 @@ def view(
             "legal": [{"move": m.text, "words": state.describe_move(m)} for m in legal],
             "to_move": state.to_move,
             "players": [
-                {"seat": s, "name": name, "kind": kind, "online": online}
-                for s, name, kind, online in players
+                {
+                    "seat": s,
+                    "name": name,
+                    "kind": kind,
+                    "online": online,
+                    "clock_ms": clock,
+                    "out_of_time": late,
+                }
+                for s, name, kind, online, clock, late in players
             ],
             "result": state.result if state.is_over else None,
         }
