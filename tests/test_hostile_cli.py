@@ -341,8 +341,8 @@ CLICK_MISTAKES = {
     ("simulate", "--bogus"): "error: cardtable simulate has no option --bogus; options: "
     "--games, --seed, --option, --progress/--no-progress, --help",
     ("--bogus",): "error: cardtable has no option --bogus; options: --version, --lang, --help",
-    ("nosuch",): "error: cardtable has no command 'nosuch'; commands: play, arena, games, "
-    "rules, simulate, replay, records, demo, cribbage",
+    ("nosuch",): "error: cardtable has no command 'nosuch'; commands: play, arena, serve, "
+    "games, rules, simulate, replay, records, demo, cribbage",
     ("cribbage", "nosuch"): "error: cardtable cribbage has no command 'nosuch'; commands: "
     "score, discard, stats",
     ("demo", "--seed"): "error: --seed needs a value: a whole number",
@@ -404,6 +404,9 @@ def japanese_catalogue(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
         def ngettext(self, singular: str, plural: str, n: int) -> str:
             return self.translations.ngettext(singular, plural, n)
+
+        def pgettext(self, context: str, message: str) -> str:
+            return self.translations.pgettext(context, message)
 
     monkeypatch.setattr(i18n, "_translations", WithProposed)
     yield
