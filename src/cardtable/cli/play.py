@@ -68,11 +68,45 @@ def play(
             "last one saved",
         ),
     ] = False,
+    connect: Annotated[
+        str | None,
+        typer.Option(
+            "--connect",
+            metavar="URL",
+            help="play at a `cardtable serve` table, in text lines: an invitation "
+            "(http://HOST:PORT/join/INVITE) or a table (http://HOST:PORT/tables/ID; watched "
+            "when no seat is free)",
+        ),
+    ] = None,
+    name: Annotated[
+        str | None,
+        typer.Option(
+            "--name", help="your name at the table of --connect (default: your login name)"
+        ),
+    ] = None,
 ) -> None:
-    """Play a game against bots or friends at one keyboard (the menu if no GAME is given)."""
+    """Play a game against bots or friends at one keyboard (the menu if no GAME is given), or
+    at a server's table with --connect URL."""
     if lang is not None:
         # Without --lang here, `cardtable --lang ja play` or the locale has already chosen.
         choose_language(lang)
+    if connect is not None:
+        if game_name is not None or players is not None or seed is not None or resume:
+            fail(
+                _(
+                    "--connect plays at a server's table, whose creator chose the game: give "
+                    "no GAME, --players, --seed or --resume"
+                )
+            )
+        from cardtable.cli.connect import connect as play_at
+
+        try:
+            play_at(connect, name, sys.stdin, sys.stdout)
+        except KeyboardInterrupt:
+            raise typer.Exit(130) from None
+        return
+    if name is not None:
+        fail(_("--name goes with --connect URL: it is your name at a server's table"))
     text_only = plain or not (sys.stdin.isatty() and sys.stdout.isatty())
     resumed = _resumed(game_name) if resume else None
     if resumed is not None:

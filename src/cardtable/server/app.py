@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from itsdangerous import BadSignature, URLSafeSerializer
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnected
 
 from cardtable.errors import clip
 from cardtable.i18n import _, using_language
@@ -252,7 +253,8 @@ def create_app(settings: Settings) -> FastAPI:
                 if not await _handle(table, client, raw):
                     await socket.close(code=1008)
                     break
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, WebSocketDisconnected):
+            # Gone: closed by the client, or found dead while the hub wrote to it.
             pass
         finally:
             await hub.part(table, client)
