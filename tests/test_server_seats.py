@@ -8,6 +8,7 @@ import asyncio
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -102,26 +103,30 @@ def test_a_game_nobody_attends_is_closed_as_abandoned(server: LiveServer) -> Non
     asyncio.run(scenario())
 
 
+async def _for_two(
+    server: LiveServer, extra: dict[str, object]
+) -> tuple[str, Player, Player, dict[str, Any]]:
+    """A Cribbage table for Ann and Bob with ``extra`` in its request, started: the table id,
+    the two players and the started table as the server describes it."""
+    ann = await Player(server.base, "Ann").guest()
+    bob = await Player(server.base, "Bob").guest()
+    made = await ann.post("/api/tables", {"game": "cribbage", "seats": ["open", "open"], **extra})
+    assert made.status_code == 200, made.text
+    table = made.json()["table"]["id"]
+    assert (await bob.post(f"/api/tables/{table}/sit")).status_code == 200
+    started = await ann.post(f"/api/tables/{table}/start")
+    assert started.status_code == 200, started.text
+    return table, ann, bob, started.json()
+
+
 def test_a_time_bank_runs_gains_its_increment_and_runs_out(server: LiveServer) -> None:
     async def scenario() -> None:
-        ann = await Player(server.base, "Ann").guest()
-        bob = await Player(server.base, "Bob").guest()
-        made = await ann.post(
-            "/api/tables",
-            {
-                "game": "cribbage",
-                "options": {"target": 61},
-                "seats": ["open", "open"],
-                "clock": {"bank": 2, "increment": 30},
-            },
+        table, ann, bob, started = await _for_two(
+            server, {"options": {"target": 61}, "clock": {"bank": 2, "increment": 30}}
         )
-        assert made.status_code == 200, made.text
-        table = made.json()["table"]["id"]
-        assert made.json()["table"]["clock"] == {"bank": 2, "increment": 30}
-        assert (await bob.post(f"/api/tables/{table}/sit")).status_code == 200
+        assert started["clock"] == {"bank": 2, "increment": 30}
         await ann.connect(table)
         await bob.connect(table)
-        assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
         view = await ann.until("view")
         await bob.until("view")
         mover = view["to_move"]
@@ -153,26 +158,15 @@ def test_a_time_bank_runs_gains_its_increment_and_runs_out(server: LiveServer) -
 
 def test_a_turn_based_table_waits_for_its_people(server: LiveServer) -> None:
     async def scenario() -> None:
-        ann = await Player(server.base, "Ann").guest()
-        bob = await Player(server.base, "Bob").guest()
-        made = await ann.post(
-            "/api/tables",
-            {
-                "game": "cribbage",
-                "seats": ["open", "open"],
-                "clock": {"per_move": 86400},
-                "turn_based": True,
-            },
+        table, ann, bob, started = await _for_two(
+            server, {"clock": {"per_move": 86400}, "turn_based": True}
         )
-        table = made.json()["table"]["id"]
-        assert (await bob.post(f"/api/tables/{table}/sit")).status_code == 200
-        started = await ann.post(f"/api/tables/{table}/start")
-        to_move = started.json()["to_move"]
+        to_move = started["to_move"]
         person = [ann, bob][to_move]
         lobby = (await person.http.get("/api/lobby")).json()
         assert [t["id"] for t in lobby["your_turn"]] == [table]
         assert (await [bob, ann][to_move].http.get("/api/lobby")).json()["your_turn"] == []
-        clock = started.json()["seats"][to_move]["clock_ms"]
+        clock = started["seats"][to_move]["clock_ms"]
         assert 86_390_000 < clock <= 86_400_000
         # Nobody connected, and still not abandoned: its people come back over the day.
         hub = server.app.state.hub
