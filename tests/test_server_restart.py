@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,19 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     else:
         with postgres_url() as url:
             yield url
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
 
 
 async def _tables(base: str) -> list[tuple[str, list[Player]]]:
@@ -82,8 +96,15 @@ def test_a_killed_server_comes_back_and_every_game_finishes(database: str, tmp_p
                 return
 
     asyncio.run(last_word())
+    workers = children_of(server.pid)
+    assert workers, "the bots ran in no process of their own"
     server.send_signal(signal.SIGKILL)
     server.wait(timeout=30)
+    # The bot processes end with the server, even killed: none is left waiting forever.
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in workers):
+        assert time.monotonic() < deadline, "bot processes outlived the killed server"
+        time.sleep(0.1)
     server = serve_process(database, port, tmp_path)
     try:
 

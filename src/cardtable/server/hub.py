@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import multiprocessing
+import os
 import secrets
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -65,6 +67,18 @@ def bot_move(
     """
     state = _rebuild(load(game_name, **options), deal, moves)
     return choose_for(make_bot(game_name, spec, seed), state).text
+
+
+def _bot_worker(parent: int) -> None:
+    """Start of a bot process: it ends itself when the server is gone (killed, it cannot say
+    so), instead of waiting for work forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _rebuild(game: Game, deal: dict[str, Any], moves: list[str]) -> State:
@@ -210,6 +224,8 @@ class Hub:
         self.pool = ProcessPoolExecutor(
             max_workers=max(1, self.settings.bot_workers),
             mp_context=multiprocessing.get_context("spawn"),
+            initializer=_bot_worker,
+            initargs=(os.getpid(),),
         )
         for row in await self.store.tables_with_status(OPEN, "playing"):
             await self._revive(row)
