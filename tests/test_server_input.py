@@ -276,3 +276,13 @@ def test_a_rematch_seats_everyone_again_with_the_loser_dealing(server: LiveServe
             await player.close()
 
     asyncio.run(scenario())
+
+
+def test_a_huge_request_body_is_refused_unread(server: LiveServer) -> None:
+    answer = httpx.post(
+        f"{server.base}/api/guest",
+        content=b'{"name": "' + b"x" * 100_000 + b'"}',
+        headers={"content-type": "application/json"},
+    )
+    assert answer.status_code == 413
+    assert answer.json()["error"]["code"] == "too-big"

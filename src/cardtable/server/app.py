@@ -45,6 +45,8 @@ __all__ = ["COOKIE", "create_app"]
 COOKIE = "cardtable_user"
 #: Faults in a row (too fast, too big) after which a websocket is closed.
 MAX_STRIKES = 10
+#: The largest HTTP request body, in bytes.
+MAX_BODY = 64 * 1024
 
 
 def _clean_name(name: str) -> str:
@@ -74,6 +76,22 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.hub = hub
 
     # ------------------------------------------------------------------ errors
+
+    @app.middleware("http")
+    async def _bounded(request: Request, call_next: Any) -> Any:
+        # Every request of the API is small: a body past the bound is refused unread.
+        length = request.headers.get("content-length", "0")
+        if not length.isascii() or not length.isdigit() or int(length) > MAX_BODY:
+            return JSONResponse(
+                {
+                    "error": {
+                        "code": "too-big",
+                        "message": f"a request body is at most {MAX_BODY} bytes",
+                    }
+                },
+                status_code=413,
+            )
+        return await call_next(request)
 
     def _language(request: Request) -> str:
         return getattr(request.state, "language", "en")

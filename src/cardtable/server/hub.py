@@ -257,6 +257,9 @@ class Hub:
             if table.people_here():
                 table.last_person = moment
                 continue
+            if table.row.status == "over":
+                self._forget_if_done(table)
+                continue
             if table.row.status not in (OPEN, "playing") or table.row.turn_based:
                 continue
             if moment - table.last_person < self.settings.abandon_after:
@@ -605,6 +608,13 @@ class Hub:
         if client in table.clients:
             table.clients.remove(client)
         await self._presence(table)
+        self._forget_if_done(table)
+
+    def _forget_if_done(self, table: LiveTable) -> None:
+        """A finished table leaves memory once its last client has gone (the database keeps
+        it; :meth:`table` reads it back on demand)."""
+        if table.row.status in ("over", "abandoned") and not table.clients:
+            self.tables.pop(table.id, None)
 
     async def play(
         self, table: LiveTable, seat: int, text: str, ply: int, sender: Client | None

@@ -11,7 +11,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event, select, update
+from sqlalchemy import event, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
@@ -32,8 +32,16 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: AsyncEngine = create_async_engine(url)
-        if url.startswith("sqlite"):
+        sqlite = url.startswith("sqlite")
+        # SQLite has one writer: connections of its own would queue on its lock with sleeps
+        # (long tails, and "database is locked" past five seconds); one connection queues in
+        # order instead.
+        self.engine: AsyncEngine = (
+            create_async_engine(url, pool_size=1, max_overflow=0)
+            if sqlite and ":memory:" not in url
+            else create_async_engine(url)
+        )
+        if sqlite:
             # WAL lets readers go on while a move is written; NORMAL sync is safe with WAL.
             @event.listens_for(self.engine.sync_engine, "connect")
             def _pragmas(dbapi: Any, _record: Any) -> None:
@@ -168,18 +176,20 @@ class Store:
         """Append one move, with the mover's time bank after it and the next turn's start, in
         one transaction; committed on return (the key (table, ply) refuses a double)."""
         moment = at or now()
-        async with self.sessions() as session:
-            session.add(MoveRow(table_id=table_id, ply=ply, seat=seat, move=move, at=moment))
-            await session.execute(
+        # Core statements on one connection, not an ORM session: the move is the hot path.
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(MoveRow).values(table_id=table_id, ply=ply, seat=seat, move=move, at=moment)
+            )
+            await conn.execute(
                 update(TableRow).where(TableRow.id == table_id).values(turn_started_at=moment)
             )
             if clock_ms is not None:
-                await session.execute(
+                await conn.execute(
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                     .values(clock_ms=clock_ms)
                 )
-            await session.commit()
 
     async def moves(self, table_id: str) -> list[MoveRow]:
         async with self.sessions() as session:
