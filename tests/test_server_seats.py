@@ -23,6 +23,7 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
 
 
 async def _table(server: LiveServer, seats: int) -> tuple[str, list[Player]]:
+    """A Kloepper table for four people, started, each connected and shown the first view."""
     people = [await Player(server.base, f"P{i}").guest() for i in range(seats)]
     made = await people[0].post(
         "/api/tables",
@@ -31,17 +32,17 @@ async def _table(server: LiveServer, seats: int) -> tuple[str, list[Player]]:
     table = made.json()["table"]["id"]
     for person in people[1:]:
         assert (await person.post(f"/api/tables/{table}/sit")).status_code == 200
+    for person in people:
+        await person.connect(table)
+    assert (await people[0].post(f"/api/tables/{table}/start")).status_code == 200
+    for person in people:
+        await person.until("view")
     return table, people
 
 
 def test_an_absent_seat_goes_to_a_bot_and_comes_back(server: LiveServer) -> None:
     async def scenario() -> None:
         table, people = await _table(server, 4)
-        for person in people:
-            await person.connect(table)
-        assert (await people[0].post(f"/api/tables/{table}/start")).status_code == 200
-        for person in people:
-            await person.until("view")
         # Presence: seat 3 leaves, and the others are told.
         await people[3].close()
         gone = await people[0].until("presence")
@@ -81,11 +82,6 @@ def test_an_absent_seat_goes_to_a_bot_and_comes_back(server: LiveServer) -> None
 def test_a_game_nobody_attends_is_closed_as_abandoned(server: LiveServer) -> None:
     async def scenario() -> None:
         table, people = await _table(server, 4)
-        for person in people:
-            await person.connect(table)
-        assert (await people[0].post(f"/api/tables/{table}/start")).status_code == 200
-        for person in people:
-            await person.until("view")
         hub = server.app.state.hub
         server.settings.abandon_after = 0.0
         assert server.call(hub.close_abandoned()) == []  # people are here
