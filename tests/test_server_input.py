@@ -286,3 +286,27 @@ def test_a_huge_request_body_is_refused_unread(server: LiveServer) -> None:
     )
     assert answer.status_code == 413
     assert answer.json()["error"]["code"] == "too-big"
+
+
+def test_a_guest_changes_language_and_the_server_answers_in_it(server: LiveServer) -> None:
+    async def scenario() -> None:
+        ann = await Player(server.base, "Ann").guest()
+        changed = await ann.post("/api/me/language", {"language": "ja"})
+        assert changed.json()["language"] == "ja"
+        answer = await ann.post("/api/tables", {"game": "poker", "seats": ["open"]})
+        assert answer.json()["error"]["message"].startswith("不明なゲーム 'poker'")
+        refused = await ann.post("/api/me/language", {"language": "fr"})
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad-request"
+        await ann.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_cookie_is_http_only_and_secure_when_asked(tmp_path: Path) -> None:
+    with LiveServer(f"sqlite+aiosqlite:///{tmp_path / 'secure.db'}") as live:
+        plain = httpx.post(f"{live.base}/api/guest", json={"name": "Ann"})
+        cookie = plain.headers["set-cookie"].lower()
+        assert "httponly" in cookie and "samesite=lax" in cookie and "secure" not in cookie
+        live.settings.secure_cookie = True
+        secure = httpx.post(f"{live.base}/api/guest", json={"name": "Bob"})
+        assert "; secure" in secure.headers["set-cookie"].lower()

@@ -39,6 +39,10 @@ def serve(
             min=1, help="Seconds a game may go on with no person connected before it is closed."
         ),
     ] = 1800.0,
+    secure_cookie: Annotated[
+        bool,
+        typer.Option(help="Send the sign-in cookie over HTTPS only (behind an HTTPS proxy)."),
+    ] = False,
 ) -> None:
     """Start the table server and print the address to open."""
     import uvicorn
@@ -54,6 +58,7 @@ def serve(
         bot_pause=bot_pause,
         bot_workers=bot_workers,
         abandon_after=abandon_after,
+        secure_cookie=secure_cookie,
     )
     try:
         app = create_app(settings)

@@ -30,6 +30,7 @@ from cardtable.server.protocol import (
     BotIn,
     ChatIn,
     GuestIn,
+    LanguageIn,
     MoveIn,
     PingIn,
     ProtocolError,
@@ -148,6 +149,7 @@ def create_app(settings: Settings) -> FastAPI:
             signer.dumps(user.id),
             httponly=True,
             samesite="lax",
+            secure=settings.secure_cookie,
             max_age=400 * 24 * 3600,
         )
         return {"id": user.id, "name": user.name, "language": user.language}
@@ -156,6 +158,14 @@ def create_app(settings: Settings) -> FastAPI:
     async def me(request: Request) -> dict[str, Any]:
         user = await _me(request)
         return {"id": user.id, "name": user.name, "language": user.language}
+
+    @app.post("/api/me/language")
+    async def language(body: LanguageIn, request: Request) -> dict[str, Any]:
+        """Every text the server sends from now on in this language (connections opened
+        before keep theirs until they reconnect)."""
+        user = await _me(request)
+        await store.set_language(user.id, body.language)
+        return {"id": user.id, "name": user.name, "language": body.language}
 
     @app.get("/api/me/games")
     async def my_games(request: Request) -> dict[str, Any]:

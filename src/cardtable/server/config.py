@@ -67,6 +67,8 @@ class Settings:
     bot_workers: int = 2
     #: Seconds a game may go on with no person connected before it is closed as abandoned.
     abandon_after: float = 1800.0
+    #: Mark the cookie ``Secure`` (sent over HTTPS only): for a server behind an HTTPS proxy.
+    secure_cookie: bool = False
     #: Largest websocket message, in bytes, and the rate a client may send.
     max_message: int = 4096
     rate_per_second: float = 20.0

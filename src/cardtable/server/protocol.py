@@ -24,6 +24,7 @@ __all__ = [
     "ErrorOut",
     "EventOut",
     "GuestIn",
+    "LanguageIn",
     "LegalOut",
     "MoveIn",
     "PingIn",
@@ -142,6 +143,10 @@ class ClockIn(_Strict):
             return {"bank": self.bank, "increment": self.increment}
         assert self.per_move is not None
         return {"per_move": self.per_move}
+
+
+class LanguageIn(_Strict):
+    language: Literal["en", "ja"]
 
 
 class TableIn(BaseModel):

@@ -69,6 +69,11 @@ class Store:
             await session.commit()
             return user
 
+    async def set_language(self, user_id: str, language: str) -> None:
+        async with self.sessions() as session:
+            await session.execute(update(User).where(User.id == user_id).values(language=language))
+            await session.commit()
+
     async def user(self, user_id: str) -> User | None:
         async with self.sessions() as session:
             return await session.get(User, user_id)
