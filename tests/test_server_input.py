@@ -25,11 +25,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield live
 
 
-async def _two_at_a_table(server: LiveServer) -> tuple[str, Player, Player]:
+async def _two_at_a_table(
+    server: LiveServer, extra: dict[str, Any] | None = None
+) -> tuple[str, Player, Player]:
     ann = await Player(server.base, "Ann").guest()
     bob = await Player(server.base, "Bob").guest()
     made = await ann.post(
-        "/api/tables", {"game": "cribbage", "options": {"target": 61}, "seats": ["open", "open"]}
+        "/api/tables",
+        {"game": "cribbage", "options": {"target": 61}, "seats": ["open", "open"], **(extra or {})},
     )
     table = made.json()["table"]["id"]
     assert (await bob.post(f"/api/tables/{table}/sit")).json() == {"seat": 1}
@@ -255,7 +258,8 @@ def test_chat_keeps_players_and_spectators_apart(server: LiveServer) -> None:
 
 def test_a_rematch_seats_everyone_again_with_the_loser_dealing(server: LiveServer) -> None:
     async def scenario() -> None:
-        table, ann, bob = await _two_at_a_table(server)
+        clock = {"bank": 3600, "increment": 5}
+        table, ann, bob = await _two_at_a_table(server, {"clock": clock})
         early = await ann.post(f"/api/tables/{table}/rematch")
         assert early.status_code == 409 and early.json()["error"]["code"] == "not-over"
         for player in (ann, bob):
@@ -267,11 +271,15 @@ def test_a_rematch_seats_everyone_again_with_the_loser_dealing(server: LiveServe
         assert again.status_code == 200, again.text
         new = again.json()["table"]
         assert new["options"]["dealer"] == loser and new["options"]["target"] == 61
+        assert new["clock"] == clock
         assert [s["name"] for s in new["seats"]] == ["Ann", "Bob"]
         told = await ann.until("rematch")
         assert told["table"] == new["id"]
         started = await bob.post(f"/api/tables/{new['id']}/start")
         assert started.status_code == 200 and started.json()["status"] == "playing"
+        # Every bank starts full again.
+        banks = [s["clock_ms"] for s in started.json()["seats"]]
+        assert all(3_590_000 < b <= 3_600_000 for b in banks)
         for player in (ann, bob):
             await player.close()
 

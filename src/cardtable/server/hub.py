@@ -95,6 +95,40 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+def _bank_ms(clock: dict[str, Any] | None) -> int | None:
+    """A seat's time bank at the start, in milliseconds (None: no bank)."""
+    return int(clock["bank"]) * 1000 if clock and "bank" in clock else None
+
+
+def _new_row(
+    user: User,
+    game: Game,
+    deal: dict[str, Any] | None,
+    listed: bool,
+    pause: float,
+    clock: dict[str, Any] | None,
+    turn_based: bool,
+) -> tuple[TableRow, str]:
+    """A new open table's row and its invitation (of which the row keeps only the hash); the
+    deal's seed is drawn from ``secrets`` unless ``deal`` is given (tests only)."""
+    invite = secrets.token_urlsafe(18)
+    row = TableRow(
+        id=secrets.token_urlsafe(9),
+        game=game.name,
+        options=dict(game.options),
+        deal=dict(deal) if deal is not None else {"seed": secrets.randbits(64)},
+        status=OPEN,
+        listed=listed,
+        invite_hash=hash_invite(invite),
+        created_by=user.id,
+        bot_pause=pause,
+        clock=clock,
+        turn_based=turn_based,
+        created_at=now(),
+    )
+    return row, invite
+
+
 def hash_invite(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -332,28 +366,13 @@ class Hub:
             )
         if OPEN not in request.seats:
             raise HubError(400, "bad-table", _("leave at least one seat open for yourself"))
-        invite = secrets.token_urlsafe(18)
-        deal = dict(deal) if deal is not None else {"seed": secrets.randbits(64)}
         pause = self.settings.bot_pause if request.bot_pause is None else request.bot_pause
         try:
             clock = request.clock.spec() if request.clock is not None else None
         except ValueError as err:
             raise HubError(400, "bad-table", str(err)) from None
-        bank = clock["bank"] * 1000 if clock and "bank" in clock else None
-        row = TableRow(
-            id=secrets.token_urlsafe(9),
-            game=game.name,
-            options=dict(game.options),
-            deal=deal,
-            status=OPEN,
-            listed=request.listed,
-            invite_hash=hash_invite(invite),
-            created_by=user.id,
-            bot_pause=pause,
-            clock=clock,
-            turn_based=request.turn_based,
-            created_at=now(),
-        )
+        row, invite = _new_row(user, game, deal, request.listed, pause, clock, request.turn_based)
+        bank = _bank_ms(clock)
         first = request.seats.index(OPEN)
         seats = [
             SeatRow(
@@ -444,21 +463,20 @@ class Hub:
         if old.seat_of(user.id) is None:
             raise HubError(403, "not-seated", _("you have no seat at this table"))
         game = load(old.game.name, **state.rematch_options())
-        invite = secrets.token_urlsafe(18)
-        row = TableRow(
-            id=secrets.token_urlsafe(9),
-            game=game.name,
-            options=dict(game.options),
-            deal={"seed": secrets.randbits(64)},
-            status=OPEN,
-            listed=False,
-            invite_hash=hash_invite(invite),
-            created_by=user.id,
-            bot_pause=old.row.bot_pause,
-            created_at=now(),
+        clock = old.row.clock
+        row, invite = _new_row(
+            user, game, None, False, old.row.bot_pause, clock, bool(old.row.turn_based)
         )
+        # Every seat as it was, its time bank full again.
         seats = [
-            SeatRow(table_id=row.id, seat=s.seat, kind=s.kind, user_id=s.user_id, bot=s.bot)
+            SeatRow(
+                table_id=row.id,
+                seat=s.seat,
+                kind=s.kind,
+                user_id=s.user_id,
+                bot=s.bot,
+                clock_ms=_bank_ms(clock),
+            )
             for s in old.seats
         ]
         await self.store.add_table(row, seats)
