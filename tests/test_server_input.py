@@ -15,6 +15,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from cardtable.cards import parse_card
 from server_harness import LiveServer, Player
 
 
@@ -78,10 +79,14 @@ def test_bad_messages_get_clear_errors_and_change_nothing(server: LiveServer) ->
         idle, mover = (bob, ann) if to_move == 0 else (ann, bob)
         await idle.send({"type": "move", "ply": 0, "move": "discard 2H 4C"})
         assert (await idle.until("error"))["code"] == "not-your-seat"
-        await mover.send({"type": "move", "ply": 0, "move": "discard AS AH"})
+        # Two cards the mover does not hold (the deal is drawn anew each run).
+        held = set((await _state(mover))["observation"]["hand"])
+        absent = [c for c in ("AS", "AH", "KS", "KH", "QS", "QH", "JS", "JH") if c not in held]
+        absent = sorted(absent[:2], key=parse_card)  # the order a refusal names them in
+        await mover.send({"type": "move", "ply": 0, "move": f"discard {absent[0]} {absent[1]}"})
         refused = await mover.until("error")
         assert refused["code"] == "illegal-move"
-        assert "not in your hand" in refused["message"]
+        assert refused["message"] == f"{absent[0]} and {absent[1]} are not in your hand"
         assert await _state(ann) == before
         await ann.close()
         await bob.close()

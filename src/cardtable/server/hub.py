@@ -129,6 +129,10 @@ def _new_row(
     return row, invite
 
 
+def _presence_message(table: LiveTable) -> dict[str, Any]:
+    return {"type": "presence", "online": table.online()}
+
+
 def hash_invite(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -746,14 +750,10 @@ class Hub:
         state = table.state
         if state is None:
             # Not started: the table's seats only (the game data begins at the start).
-            message: dict[str, Any] = {
-                "type": "presence",
-                "online": table.online(),
-            }
-            await self._send(table, client, message)
+            await self._send(table, client, _presence_message(table))
             return
         first = 0 if full else client.sent
-        message = view(
+        message: dict[str, Any] = view(
             table.id,
             state,
             client.seat,
@@ -766,7 +766,7 @@ class Hub:
         await self._send(table, client, message)
 
     async def _presence(self, table: LiveTable) -> None:
-        message = {"type": "presence", "online": table.online()}
+        message = _presence_message(table)
         for client in list(table.clients):
             await self._send(table, client, message)
 
