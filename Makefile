@@ -19,9 +19,9 @@ $(DEVSTAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@
 
-## run: install and open the game table (start menu; plain text when not on a terminal)
+## run: install, start the table server and open it in the browser (the terminal table: `cardtable play`)
 run: $(STAMP)
-	$(BIN)/cardtable play
+	$(BIN)/cardtable serve --open
 
 ## test: lint (ruff, and import-linter's layer contracts), type-check and run the test suite
 test: $(DEVSTAMP) lint typecheck pytest

@@ -709,6 +709,18 @@ class State(ABC):
         language): the partnership that won, a skunk; empty if nothing (games refine it)."""
         return ""
 
+    def move_warning(self, move: Move) -> str | None:
+        """A warning a player should read before making this legal move, in words (the current
+        language), or None: Krypkasino's "leaves a sweep". Games refine it; it may use public
+        information and the mover's own hand only, as the warning goes to the mover's screen.
+
+        >>> import cardtable
+        >>> state = cardtable.load("cribbage").new_state(seed=1)
+        >>> state.move_warning(state.legal_moves()[0]) is None
+        True
+        """
+        return None
+
     def describe_move(self, move: Move) -> str:
         """A legal move as a list shows it: its notation, with what it does that the notation
         leaves out (games refine it: a Krypkasino card that must capture names what it takes).

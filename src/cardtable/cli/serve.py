@@ -2,14 +2,67 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import os
+import sys
+import threading
+import time
+import webbrowser
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cardtable.cli.common import fail
 from cardtable.i18n import _
 
-__all__ = ["serve"]
+if TYPE_CHECKING:
+    import uvicorn
+
+__all__ = ["browser_address", "serve"]
+
+#: Seconds to wait for the server to listen before giving up on opening the browser.
+OPEN_WAIT = 30.0
+
+
+def browser_address(host: str, port: int) -> str:
+    """The address a browser on this machine opens: a server listening on every interface
+    (``0.0.0.0``, ``::``) is reached through loopback.
+
+    >>> browser_address("0.0.0.0", 8000), browser_address("::", 80), browser_address("::1", 80)
+    ('http://127.0.0.1:8000/', 'http://127.0.0.1:80/', 'http://[::1]:80/')
+    """
+    if host in ("0.0.0.0", "::", ""):
+        host = "127.0.0.1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+def _graphical() -> bool:
+    """Whether a browser here would open in a window of its own. Without a display, Python's
+    ``webbrowser`` falls back to a text browser (w3m, lynx) that would take over the terminal
+    the server runs in (``BROWSER`` set: the person chose)."""
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "BROWSER"))
+    return True
+
+
+def _open_when_listening(server: uvicorn.Server, url: str) -> None:
+    """Open ``url`` in the browser once ``server`` listens; where there is no browser (a
+    server over SSH, a container), say where to go instead. Never raises."""
+    deadline = time.monotonic() + OPEN_WAIT
+    while not server.started:
+        if time.monotonic() > deadline or server.should_exit:
+            return
+        time.sleep(0.05)
+    opened = False
+    if _graphical():
+        try:
+            webbrowser.get()  # webbrowser.Error where there is none
+            opened = webbrowser.open(url)
+        except (webbrowser.Error, OSError):
+            opened = False
+    if not opened:
+        typer.echo(_("no browser to open here: open {url} in yours").format(url=url))
 
 
 def serve(
@@ -43,8 +96,14 @@ def serve(
         bool,
         typer.Option(help="Send the sign-in cookie over HTTPS only (behind an HTTPS proxy)."),
     ] = False,
+    open_browser: Annotated[
+        bool,
+        typer.Option(
+            "--open/--no-open", help="Open the tables in the browser once the server listens."
+        ),
+    ] = False,
 ) -> None:
-    """Start the table server and print the address to open."""
+    """Start the table server and print the address to open (with --open, open it)."""
     import uvicorn
 
     from cardtable.server.app import create_app
@@ -69,7 +128,7 @@ def serve(
             host=host, port=port
         )
     )
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -77,3 +136,12 @@ def serve(
         ws_max_size=64 * 1024,
         ws_ping_interval=20,
     )
+    server = uvicorn.Server(config)
+    if open_browser:
+        # From a thread that waits until the socket listens: a browser opened sooner would
+        # find nothing there.
+        url = browser_address(host, port)
+        threading.Thread(
+            target=_open_when_listening, args=(server, url), name="open-browser", daemon=True
+        ).start()
+    server.run()

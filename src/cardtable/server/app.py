@@ -12,9 +12,9 @@ import asyncio
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -30,6 +30,7 @@ from cardtable.server.protocol import (
     BotIn,
     ChatIn,
     GuestIn,
+    HintIn,
     LanguageIn,
     MoveIn,
     PingIn,
@@ -37,9 +38,11 @@ from cardtable.server.protocol import (
     SitIn,
     SyncIn,
     TableIn,
+    WhyIn,
     parse_client,
 )
 from cardtable.server.store import Store
+from cardtable.server.web import add_web, catalog
 
 __all__ = ["COOKIE", "create_app"]
 
@@ -167,6 +170,18 @@ def create_app(settings: Settings) -> FastAPI:
         await store.set_language(user.id, body.language)
         return {"id": user.id, "name": user.name, "language": body.language}
 
+    @app.get("/api/catalog")
+    async def game_catalog(
+        request: Request, language: Literal["en", "ja"] | None = None
+    ) -> dict[str, Any]:
+        """Every game with its rules, options and bot levels, for the browser's menus: in
+        ``language``, else the user's (when signed in), else English."""
+        chosen: str | None = language
+        if chosen is None:
+            user = await _user_of(request.cookies.get(COOKIE))
+            chosen = user.language if user is not None else "en"
+        return catalog(chosen)
+
     @app.get("/api/me/games")
     async def my_games(request: Request) -> dict[str, Any]:
         user = await _me(request)
@@ -248,6 +263,27 @@ def create_app(settings: Settings) -> FastAPI:
         with using_language(user.language):
             return await hub.record(table_id)
 
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(
+        table_id: str,
+        request: Request,
+        ply: int = 0,
+        seat: Annotated[str, Query(max_length=8)] = "all",
+    ) -> dict[str, Any]:
+        user = await _me(request)
+        with using_language(user.language):
+            if seat == "all":
+                which: int | None = None
+            elif seat.isascii() and seat.isdigit():
+                which = int(seat)
+            else:
+                raise HubError(
+                    400,
+                    "bad-seat",
+                    _("seat is a seat's number or all, not {seat}").format(seat=clip(repr(seat))),
+                )
+            return await hub.replay(table_id, user, ply, which)
+
     # ------------------------------------------------------------------ play
 
     @app.websocket("/ws/tables/{table_id}")
@@ -322,9 +358,15 @@ def create_app(settings: Settings) -> FastAPI:
             await hub.sync(table, client)
         elif isinstance(message, PingIn):
             await client.socket.send_json({"type": "pong"})
+        elif isinstance(message, WhyIn):
+            await hub.why(table, client, message.move)
+        elif isinstance(message, HintIn):
+            await hub.hint(table, client, message.ply)
         return True
 
     async def _error(client: Client, code: str, message: str) -> None:
         await client.socket.send_json({"type": "error", "code": code, "message": message})
 
+    # Last, so that its headers wrap every answer above (errors included).
+    add_web(app, settings)
     return app

@@ -21,17 +21,24 @@ from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from cardtable.bots import choose_for, make_bot
+from cardtable.bots.levels import hint_bot
+from cardtable.cards import cards_str, parse_cards
 from cardtable.engine import Game, State
 from cardtable.errors import CardtableError, OptionError, clip
+from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.i18n import _, game_title, using_language
-from cardtable.registry import load
+from cardtable.registry import game_class, load
+from cardtable.seat_view import SeatView
 from cardtable.server.config import Settings
 from cardtable.server.models import SeatRow, TableRow, User, now
 from cardtable.server.protocol import TableIn
 from cardtable.server.store import Store
-from cardtable.server.views import Player, view
+from cardtable.server.views import Player, bot_name, view
 
-__all__ = ["Client", "Hub", "HubError", "LiveTable", "bot_move"]
+__all__ = ["Client", "Hub", "HubError", "LiveTable", "bot_move", "discard_rows", "hint_move"]
+
+#: The rows of discard advice a hint carries (of the 15 ways to lay away two of six).
+ADVICE_ROWS = 6
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
 
@@ -67,6 +74,65 @@ def bot_move(
     """
     state = _rebuild(load(game_name, **options), deal, moves)
     return choose_for(make_bot(game_name, spec, seed), state).text
+
+
+def hint_move(
+    game_name: str,
+    options: dict[str, Any],
+    deal: dict[str, Any],
+    moves: list[str],
+    seat: int,
+    seed: int,
+) -> tuple[str, list[dict[str, Any]] | None]:
+    """The hint bot's move for ``seat`` (which must be to move), computed in a worker process
+    from ``seat``'s view only, with the discard advice where the game gives one
+    (:func:`discard_rows`).
+
+    >>> hint_move("cribbage", {}, {"seed": 1}, [], 0, 7)[0]
+    'discard 7S QD'
+    """
+    state = _rebuild(load(game_name, **options), deal, moves)
+    if state.to_move != seat:
+        raise CardtableError(_("it is not your turn"))
+    view = SeatView(state, seat)
+    move = hint_bot(game_name, seed).choose(view)
+    return move.text, discard_rows(view.observation())
+
+
+def discard_rows(observation: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The best ways to lay away two of six cards, from one seat's observation of a
+    two-player Cribbage discard (else None): the cards, the kept hand's and the crib's
+    expected points (the crib + for the dealer, - for the other seat) and their sum.
+
+    >>> import cardtable
+    >>> rows = discard_rows(cardtable.load("cribbage").new_state(seed=1).observation(0))
+    >>> len(rows), rows[0]
+    (6, {'discard': ['7S', 'QD'], 'keep': ['2H', '4C', '9S', 'JC'], 'hand': 4.37, 'crib': -3.83, \
+'net': 0.54})
+    """
+    hand = observation.get("hand")
+    if (
+        observation.get("game") != "cribbage"
+        or observation.get("phase") != "discard"
+        or observation.get("players") != 2
+        or not isinstance(hand, list)
+        or len(hand) != 6
+    ):
+        return None
+    dealer = observation.get("dealer") == observation.get("seat")
+    rows = []
+    for option in discard_advice(parse_cards(hand), dealer=dealer)[:ADVICE_ROWS]:
+        crib = option.crib_ev if dealer else -option.crib_ev
+        rows.append(
+            {
+                "discard": cards_str(option.discard),
+                "keep": cards_str(option.keep),
+                "hand": round(option.hand_ev, 2),
+                "crib": round(crib, 2),
+                "net": round(option.net, 2),
+            }
+        )
+    return rows
 
 
 def _bot_worker(parent: int) -> None:
@@ -129,6 +195,10 @@ def _new_row(
     return row, invite
 
 
+def _error_message(code: str, message: str, ply: int | None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, "ply": ply}
+
+
 def _presence_message(table: LiveTable) -> dict[str, Any]:
     return {"type": "presence", "online": table.online()}
 
@@ -167,6 +237,8 @@ class Client:
     sent: int = 0
     #: Faults in a row (too fast, too big): past a few the connection is closed.
     strikes: int = 0
+    #: The hint being computed for this client (one at a time), kept so it is not collected.
+    hint_task: asyncio.Task[None] | None = None
 
     @property
     def language(self) -> str:
@@ -234,7 +306,7 @@ class LiveTable:
                 if s.kind == HUMAN and s.user_id is not None:
                     name = self.names.get(s.user_id, "?")
                 elif s.kind == BOT:
-                    name = _("{bot} bot").format(bot=s.bot)
+                    name = bot_name(s.bot or "rules")
                 else:
                     name = _("open seat")
                 left = self.clock_left(s.seat)
@@ -590,10 +662,17 @@ class Hub:
         out = []
         for row, seat in await self.store.tables_of(user.id, "over"):
             result = row.result or {}
+            try:
+                with using_language(user.language):
+                    title = game_title(game_class(row.game))
+            except CardtableError:
+                title = row.game  # a game this server no longer has
             out.append(
                 {
                     "table": row.id,
                     "game": row.game,
+                    "title": title,
+                    "options": dict(row.options),
                     "seat": seat,
                     "won": seat in (result.get("winners") or []),
                     "scores": result.get("scores"),
@@ -619,7 +698,142 @@ class Hub:
         }
         return record
 
+    async def replay(self, table_id: str, user: User, ply: int, seat: int | None) -> dict[str, Any]:
+        """A finished game at move ``ply`` (clamped to the game) as ``seat`` saw it (None:
+        every seat, with each seat's hand), in the user's language, with every move of the
+        game. Only once the game is over or abandoned: before, it would show hidden cards."""
+        table = await self.table(table_id)
+        final = table.state
+        if final is None or table.row.status not in ("over", "abandoned"):
+            raise HubError(409, "not-over", _("a replay is given once the game is over"))
+        n = table.game.num_players
+        if seat is not None and not 0 <= seat < n:
+            raise HubError(
+                400,
+                "bad-seat",
+                _("seat must be a whole number from 0 to {last}, or all").format(last=n - 1),
+            )
+        history = list(final.history)
+        ply = max(0, min(ply, len(history)))
+        state = _rebuild(table.game, table.row.deal, [])
+        moves: list[dict[str, Any]] = []
+        shown: State | None = state.clone() if ply == 0 else None
+        with using_language(user.language):
+            for i, text in enumerate(history):
+                mover = state.to_move
+                move = table.game.read_move(text, state.legal_moves())
+                words = state.describe_move(move)
+                moves.append({"ply": i, "seat": mover, "move": text, "words": words})
+                state.apply(move)
+                if i + 1 == ply:
+                    shown = state.clone()
+        assert shown is not None
+        # Nobody is online at a replay, and no clock runs.
+        players: list[Player] = [
+            (s, name, kind, False, None, False)
+            for s, name, kind, *_rest in table.players(user.language)
+        ]
+        message = view(table.id, shown, seat, user.language, players, table.row.status)
+        message["plies"] = len(history)
+        message["moves"] = moves
+        if seat is None:
+            with using_language(user.language):
+                message["hands"] = [shown.observation(s).get("hand") for s in range(n)]
+        return message
+
     # ------------------------------------------------------------------ play
+
+    async def why(self, table: LiveTable, client: Client, text: str) -> None:
+        """Why ``text`` would be refused now for the client's seat (None: it is legal), told
+        to the client only; a spectator, or a seat not to move, is told it is not its turn."""
+        state = table.state
+        with using_language(client.language):
+            reason: str | None
+            if state is None or table.row.status != "playing" or state.is_over:
+                reason = _("the game is not being played")
+            elif client.seat is None or state.to_move != client.seat:
+                reason = _("it is not your turn")
+            else:
+                try:
+                    move = table.game.read_move(text, state.legal_moves())
+                    reason = state.refusal(move)
+                except CardtableError as err:
+                    reason = str(err)
+        await self._send(table, client, {"type": "why", "move": text, "reason": reason})
+
+    async def hint(self, table: LiveTable, client: Client, ply: int) -> None:
+        """Start the hint bot's choice for the client's seat at move ``ply`` (answered to the
+        client alone when it is ready); one at a time per client."""
+        state = table.state
+        with using_language(client.language):
+            if client.hint_task is not None and not client.hint_task.done():
+                await self._error(client, "too-fast", _("a hint is being worked out"), ply)
+                return
+            if state is None or table.row.status != "playing" or state.is_over:
+                await self._error(client, "game-over", _("the game is not being played"), ply)
+                return
+            seat = client.seat
+            if seat is None or state.to_move != seat or table.seats[seat].kind != HUMAN:
+                await self._error(client, "not-your-seat", _("it is not your turn"), ply)
+                return
+            if ply != len(state.history):
+                await self._error(
+                    client,
+                    "stale",
+                    _("that hint was for move {ply}; the game is at move {now}").format(
+                        ply=ply, now=len(state.history)
+                    ),
+                    ply,
+                )
+                return
+        client.hint_task = asyncio.create_task(self._hint(table, client, seat, ply))
+
+    async def _hint(self, table: LiveTable, client: Client, seat: int, ply: int) -> None:
+        state = table.state
+        if state is None or self.pool is None:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            text, advice = await loop.run_in_executor(
+                self.pool,
+                hint_move,
+                table.game.name,
+                dict(table.game.options),
+                dict(table.row.deal),
+                list(state.history[:ply]),
+                seat,
+                secrets.randbits(32),
+            )
+        except Exception:
+            # A broken worker, or a bot's fault: the client waits for an answer all the same.
+            with using_language(client.language):
+                failed = _error_message("no-hint", _("no hint could be worked out"), ply)
+            await self._send(table, client, failed)
+            return
+        state = table.state
+        with using_language(client.language):
+            if state is None or len(state.history) != ply:
+                # The game went on while the bot thought: the hint is for a past move.
+                now_at = len(state.history) if state is not None else ply
+                message = _error_message(
+                    "stale",
+                    _("that hint was for move {ply}; the game is at move {now}").format(
+                        ply=ply, now=now_at
+                    ),
+                    ply,
+                )
+            else:
+                move = table.game.read_move(text, state.legal_moves())
+                words = state.describe_move(move)
+                message = {
+                    "type": "hint",
+                    "ply": ply,
+                    "move": text,
+                    "words": words,
+                    "advice": advice,
+                }
+        # _send, not the socket: a client gone while the bot thought is no fault of this task.
+        await self._send(table, client, message)
 
     async def join(self, table: LiveTable, client: Client) -> None:
         table.clients.append(client)
@@ -629,6 +843,8 @@ class Hub:
     async def part(self, table: LiveTable, client: Client) -> None:
         if client in table.clients:
             table.clients.remove(client)
+        if client.hint_task is not None:
+            client.hint_task.cancel()  # nobody left to read it
         await self._presence(table)
         self._forget_if_done(table)
 

@@ -16,6 +16,7 @@ from cardtable.errors import CardtableError, clip
 from cardtable.i18n import _
 
 __all__ = [
+    "AdviceOut",
     "BotIn",
     "ChatIn",
     "ChatOut",
@@ -24,6 +25,8 @@ __all__ = [
     "ErrorOut",
     "EventOut",
     "GuestIn",
+    "HintIn",
+    "HintOut",
     "LanguageIn",
     "LegalOut",
     "MoveIn",
@@ -32,10 +35,14 @@ __all__ = [
     "PresenceOut",
     "ProtocolError",
     "RematchOut",
+    "ReplayMoveOut",
+    "ReplayOut",
     "SitIn",
     "SyncIn",
     "TableIn",
     "ViewOut",
+    "WhyIn",
+    "WhyOut",
     "parse_client",
 ]
 
@@ -78,12 +85,27 @@ class PingIn(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[MoveIn | ChatIn | SyncIn | PingIn, Field(discriminator="type")]
-_CLIENT: TypeAdapter[MoveIn | ChatIn | SyncIn | PingIn] = TypeAdapter(ClientMessage)
-_TYPES = ("move", "chat", "sync", "ping")
+class WhyIn(_Strict):
+    """Why a move would be refused now (the browser asks before it sends a move)."""
+
+    type: Literal["why"]
+    move: str = Field(min_length=1, max_length=200)
 
 
-def parse_client(raw: str | bytes) -> MoveIn | ChatIn | SyncIn | PingIn:
+class HintIn(_Strict):
+    """The hint bot's move for the sender's seat at move ``ply``."""
+
+    type: Literal["hint"]
+    ply: int = Field(ge=0, le=100_000)
+
+
+Incoming = MoveIn | ChatIn | SyncIn | PingIn | WhyIn | HintIn
+ClientMessage = Annotated[Incoming, Field(discriminator="type")]
+_CLIENT: TypeAdapter[Incoming] = TypeAdapter(ClientMessage)
+_TYPES = ("move", "chat", "sync", "ping", "why", "hint")
+
+
+def parse_client(raw: str | bytes) -> Incoming:
     """A client's websocket message, or :class:`ProtocolError` (code ``bad-message``).
 
     >>> parse_client('{"type": "move", "ply": 3, "move": "play 5H"}')
@@ -92,7 +114,7 @@ def parse_client(raw: str | bytes) -> MoveIn | ChatIn | SyncIn | PingIn:
     Traceback (most recent call last):
     ...
     cardtable.server.protocol.ProtocolError: unknown message type 'dance'; types: move, chat, \
-sync, ping
+sync, ping, why, hint
     """
     try:
         data: Any = json.loads(raw)
@@ -183,6 +205,8 @@ class EventOut(_Strict):
 class LegalOut(_Strict):
     move: str
     words: str
+    #: What the mover should read before making this move (the game's ``move_warning``).
+    warn: str | None
 
 
 class PlayerOut(_Strict):
@@ -209,6 +233,50 @@ class ViewOut(_Strict):
     to_move: int | None
     players: list[PlayerOut]
     result: dict[str, Any] | None
+    #: What the result line adds to the winners (a skunk, the partnership); "" before the end.
+    result_note: str
+
+
+class ReplayMoveOut(_Strict):
+    ply: int
+    seat: int
+    move: str
+    words: str
+
+
+class ReplayOut(ViewOut):
+    """A finished game at one ply, for one seat or all: the view with every move of the game,
+    and (seat ``all`` only) each seat's hand."""
+
+    plies: int
+    moves: list[ReplayMoveOut]
+    hands: list[list[str] | None] | None = None
+
+
+class WhyOut(_Strict):
+    type: Literal["why"]
+    move: str
+    #: The game's refusal in the client's language; None: the move is legal now.
+    reason: str | None
+
+
+class AdviceOut(_Strict):
+    """One way to lay away two of six cards (Cribbage, two players): expected points."""
+
+    discard: list[str]
+    keep: list[str]
+    hand: float
+    #: The crib's expected points, + when the seat deals, - otherwise.
+    crib: float
+    net: float
+
+
+class HintOut(_Strict):
+    type: Literal["hint"]
+    ply: int
+    move: str
+    words: str
+    advice: list[AdviceOut] | None
 
 
 class ErrorOut(_Strict):

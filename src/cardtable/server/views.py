@@ -12,9 +12,39 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.engine import State
-from cardtable.i18n import using_language
+from cardtable.i18n import NP_, _, pgettext, using_language
 
-__all__ = ["Player", "view"]
+__all__ = ["Player", "bot_name", "level_word", "view"]
+
+#: Each bot level's word (marked here; translated where shown).
+_LEVEL_WORDS = {
+    "beginner": NP_("level", "beginner"),
+    "easy": NP_("level", "easy"),
+    "medium": NP_("level", "medium"),
+    "hard": NP_("level", "hard"),
+    "expert": NP_("level", "expert"),
+}
+
+
+def level_word(level: str) -> str:
+    """A bot level in the current language (another name as it is).
+
+    >>> with using_language("ja"):
+    ...     level_word("medium")
+    '中級'
+    """
+    word = _LEVEL_WORDS.get(level)
+    return pgettext("level", word) if word else level
+
+
+def bot_name(spec: str) -> str:
+    """A bot's name at a table: its level's word, or its name with its settings.
+
+    >>> bot_name("hard"), bot_name("pimc:worlds=50")
+    ('hard bot', 'pimc:worlds=50 bot')
+    """
+    return _("{bot} bot").format(bot=level_word(spec))
+
 
 #: (seat, name, kind, online, clock milliseconds or None, out of time) of each seat.
 Player = tuple[int, str, str, bool, int | None, bool]
@@ -64,7 +94,10 @@ def view(
             "events": events,
             "first_event": first_event,
             "prompt": game.prompt(observation) if mine else "",
-            "legal": [{"move": m.text, "words": state.describe_move(m)} for m in legal],
+            "legal": [
+                {"move": m.text, "words": state.describe_move(m), "warn": state.move_warning(m)}
+                for m in legal
+            ],
             "to_move": state.to_move,
             "players": [
                 {
@@ -78,5 +111,6 @@ def view(
                 for s, name, kind, online, clock, late in players
             ],
             "result": state.result if state.is_over else None,
+            "result_note": state.result_note() if state.is_over else "",
         }
     return message

@@ -1,0 +1,303 @@
+"""The browser client: its files, its pages, its words and the games' catalogue for its menus.
+
+The client is static ES modules in the package folder ``cardtable/web`` (served at
+``/static/``); every page (``/``, ``/t/{id}``, ``/join/{token}``, ``/replay/{id}``,
+``/rules/{game}``) answers the same ``index.html`` and the client routes by its address. Every
+HTTP answer carries headers that keep the page to its own scripts and styles, out of frames,
+and the invitation tokens in its addresses out of ``Referer``.
+
+>>> SECURITY_HEADERS["Content-Security-Policy"].startswith("default-src 'self'")
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import os
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+from babel.messages.extract import extract_javascript
+from fastapi import FastAPI
+from fastapi.responses import FileResponse, JSONResponse
+from starlette.datastructures import MutableHeaders
+from starlette.responses import Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from cardtable.bots.levels import LEVELS, describe_level
+from cardtable.i18n import (
+    _,
+    game_summary,
+    game_title,
+    ngettext,
+    option_help,
+    using_language,
+)
+from cardtable.options import choice_label, option_label
+from cardtable.registry import game_class, games, load
+from cardtable.server.config import Settings
+from cardtable.server.views import level_word
+
+__all__ = [
+    "SECURITY_HEADERS",
+    "WEB",
+    "SecurityHeaders",
+    "WebFiles",
+    "add_web",
+    "catalog",
+    "extract_strings",
+    "unwrap",
+    "web_strings",
+]
+
+#: The package folder of the browser client.
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+#: Headers on every HTTP answer. The page runs only its own scripts and styles (no inline
+#: code, so injected markup cannot run), talks only to its own server, is never framed, and
+#: sends no ``Referer`` (an invitation token is in the address of ``/join/...``).
+SECURITY_HEADERS: dict[str, str] = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+        "form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+#: Types by suffix, not by the system's table (which names JavaScript differently on some
+#: systems): with ``nosniff`` a browser runs a module only if it is served as JavaScript.
+_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".html": "text/html; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".json": "application/json",
+}
+
+#: The pages of the client: each answers ``index.html``.
+PAGES = ("/", "/t/{table_id}", "/join/{token}", "/replay/{table_id}", "/rules/{game}")
+
+
+class SecurityHeaders:
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every HTTP answer (websockets untouched)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class WebFiles(StaticFiles):
+    """The client's files: always revalidated (``no-cache`` with the ETag), so that a new
+    release is picked up at once, and served with the types of :data:`_TYPES`."""
+
+    def file_response(
+        self,
+        full_path: str | os.PathLike[str],
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["Cache-Control"] = "no-cache"
+        kind = _TYPES.get(Path(full_path).suffix.lower())
+        if kind is not None and response.status_code == 200:
+            response.headers["Content-Type"] = kind
+        return response
+
+
+def _js_files(folder: Path) -> Iterator[Path]:
+    yield from sorted(p for p in folder.rglob("*.js") if p.is_file())
+
+
+def extract_strings(folder: Path) -> list[str]:
+    """Every message the JavaScript under ``folder`` marks, ``_("...")`` or the singular of
+    ``ngettext("...", "...", n)``, in order of the files and lines, each once.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     _ = Path(tmp, "a.js").write_text('_("Your turn"); ngettext("{n} card", "{n} cards", n)')
+    ...     extract_strings(Path(tmp))
+    ['Your turn', '{n} card']
+    """
+    found: dict[str, None] = {}
+    keywords: dict[str, Any] = {"_": None, "ngettext": (1, 2)}
+    for path in _js_files(folder):
+        with path.open("rb") as source:
+            for _line, _name, messages, _comments in extract_javascript(source, keywords, [], {}):
+                first = messages[0] if isinstance(messages, tuple) else messages
+                if isinstance(first, str) and first:
+                    found[first] = None
+    return list(found)
+
+
+@functools.cache
+def _plurals(folder: Path) -> dict[str, str]:
+    """The singular of each ``ngettext`` message of the client, to its plural."""
+    out: dict[str, str] = {}
+    keywords: dict[str, Any] = {"ngettext": (1, 2)}
+    for path in _js_files(folder):
+        with path.open("rb") as source:
+            for _line, _name, messages, _comments in extract_javascript(source, keywords, [], {}):
+                if isinstance(messages, tuple) and len(messages) >= 2:
+                    one, many = messages[0], messages[1]
+                    if isinstance(one, str) and isinstance(many, str):
+                        out[one] = many
+    return out
+
+
+@functools.cache
+def _strings(language: str, folder: Path) -> dict[str, str]:
+    plurals = _plurals(folder)
+    with using_language(language):
+        return {
+            msgid: ngettext(msgid, plurals[msgid], 1) if msgid in plurals else _(msgid)
+            for msgid in extract_strings(folder)
+        }
+
+
+def web_strings(language: str, folder: Path = WEB) -> dict[str, str]:
+    """The client's messages (those of the JavaScript under ``folder``) in ``language``, as
+    ``{English: translation}``; read once per language and folder.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     _ = Path(tmp, "a.js").write_text('const x = _("it is not your turn");')
+    ...     web_strings("ja", Path(tmp))
+    {'it is not your turn': 'あなたの番ではありません'}
+    """
+    return dict(_strings(language, folder))
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+#: Wide characters that end a phrase: no space follows them when lines are joined.
+_CLOSING = frozenset("。、，．・：；？！」』）〕］｝〉》】〙〗〟’”ー…‥〜～々")
+
+
+def unwrap(paragraph: str) -> str:
+    """A paragraph's source lines as one line: joined by a space, but by nothing between two
+    Japanese characters or after a Japanese stop (the server has no Rich, so this follows
+    ``cardtable.play.prose.unwrap`` by the Unicode widths).
+
+    >>> unwrap("Trumps, high to low:\\nQC QS"), unwrap("配ります。\\n13枚ずつ、\\n切り札は")
+    ('Trumps, high to low: QC QS', '配ります。13枚ずつ、切り札は')
+    """
+    joined = ""
+    for line in paragraph.splitlines():
+        words = " ".join(line.split())
+        if not words:
+            continue
+        if joined:
+            last = joined[-1]
+            tight = _wide(last) and (_wide(words[0]) or last in _CLOSING)
+            joined += "" if tight else " "
+        joined += words
+    return joined
+
+
+def _players(name: str) -> dict[str, Any]:
+    """How many seats a game has: a fixed number, or the value of its ``players`` option."""
+    cls = game_class(name)
+    if any(spec.name == "players" for spec in cls.option_specs):
+        return {"option": "players"}
+    return {"fixed": load(name).num_players}
+
+
+@functools.cache
+def _catalog(language: str) -> dict[str, Any]:
+    out = []
+    with using_language(language):
+        for name in games():
+            cls = game_class(name)
+            rules = [unwrap(p) for p in game_summary(cls).split("\n\n") if p.strip()]
+            options = [
+                {
+                    "name": spec.name,
+                    "label": option_label(spec.name),
+                    "help": option_help(spec),
+                    "default": spec.default,
+                    "kind": spec.kind.__name__,
+                    "choices": None
+                    if spec.choices is None
+                    else [{"value": v, "label": choice_label(v)} for v in spec.choices],
+                    "low": spec.low,
+                    "high": spec.high,
+                }
+                for spec in cls.option_specs
+            ]
+            levels = [
+                {
+                    "name": level,
+                    "label": level_word(level),
+                    "description": describe_level(name, level),
+                }
+                for level in LEVELS
+            ]
+            out.append(
+                {
+                    "name": name,
+                    "title": game_title(cls),
+                    "summary": rules[0] if rules else "",
+                    "rules": rules,
+                    "players": _players(name),
+                    "options": options,
+                    "levels": levels,
+                }
+            )
+    return {"language": language, "games": out}
+
+
+def catalog(language: str) -> dict[str, Any]:
+    """Every game, in the order of :func:`cardtable.registry.games`, with its title, rules,
+    seats, options and bot levels in ``language``, for the client's menus.
+
+    >>> crib = next(g for g in catalog("en")["games"] if g["name"] == "cribbage")
+    >>> crib["players"], [o for o in crib["options"] if o["name"] == "target"][0]["default"]
+    ({'option': 'players'}, 121)
+    """
+    return copy.deepcopy(_catalog(language))
+
+
+def add_web(app: FastAPI, settings: Settings) -> None:
+    """The client's pages, files and words on ``app``, and the security headers on all of it
+    (added last, so that they wrap every answer of the application)."""
+    index = WEB / "index.html"
+
+    def page() -> FileResponse:
+        return FileResponse(
+            index, media_type=_TYPES[".html"], headers={"Cache-Control": "no-cache"}
+        )
+
+    for path in PAGES:
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+
+    @app.get("/api/strings")
+    async def strings(language: Literal["en", "ja"] = "en") -> JSONResponse:
+        """The client's messages in ``language``: ``{English: translation}``."""
+        return JSONResponse(web_strings(language))
+
+    app.mount("/static", WebFiles(directory=WEB), name="static")
+    app.add_middleware(SecurityHeaders)

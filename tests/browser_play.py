@@ -1,0 +1,189 @@
+"""A person at a browser table, driven by Playwright: reads the seat's views from the websocket
+frames (what the page itself was sent) and makes each move the way a person does, by tapping the
+cards of the hand and the move buttons, or by the keyboard (digits or arrows for a card, Enter).
+
+The moves are chosen at random among the legal ones; the test then checks what the page shows
+against the game rebuilt from the server's record.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import TYPE_CHECKING, Any
+
+from browser_harness import FrameLog
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+__all__ = ["BrowserSeat", "hand_cards", "shown_cards", "sign_in", "start_table"]
+
+CARD = re.compile(r"^(10|[2-9AJQK])[SHDC]$")
+
+
+def hand_cards(move: str) -> list[str]:
+    """The hand's cards a move uses, read as the client reads them (``web/js/moves.js``).
+
+    >>> hand_cards("play 7C take 2C 5H"), hand_cards("discard 2H 4C"), hand_cards("call AC")
+    (['7C'], ['2H', '4C'], [])
+    """
+    verb, *rest = move.split(" ")
+    cards: list[str] = []
+    if verb in ("play", "discard"):
+        for token in rest:
+            if not CARD.match(token):
+                break
+            cards.append(token)
+    return cards
+
+
+def sign_in(page: Page, base: str, name: str, language: str = "en") -> None:
+    """A guest with this name, through the page's own request context (its cookies)."""
+    answer = page.request.post(f"{base}/api/guest", data={"name": name, "language": language})
+    assert answer.ok, answer.text()
+
+
+def start_table(
+    page: Page, base: str, game: str, seats: list[str], options: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A new table made by the page's guest, started when no seat is left open; its answer."""
+    answer = page.request.post(
+        f"{base}/api/tables", data={"game": game, "options": options or {}, "seats": seats}
+    )
+    assert answer.ok, answer.text()
+    made: dict[str, Any] = answer.json()
+    if seats.count("open") == 1:
+        started = page.request.post(f"{base}/api/tables/{made['table']['id']}/start")
+        assert started.ok, started.text()
+    return made
+
+
+def shown_cards(page: Page, root: str = "#app") -> list[str]:
+    """Every card face the page shows under ``root`` (their ``data-card``)."""
+    codes: list[str] = page.eval_on_selector_all(
+        f"{root} [data-card]", "els => els.map(e => e.getAttribute('data-card'))"
+    )
+    return codes
+
+
+class BrowserSeat:
+    """One person's page at a table."""
+
+    def __init__(self, page: Page, frames: FrameLog, rng: random.Random) -> None:
+        self.page = page
+        self.frames = frames
+        self.rng = rng
+        self.moves_made = 0
+
+    def view(self) -> dict[str, Any] | None:
+        """The last view the page was sent."""
+        for frame in reversed(self.frames.received):
+            if frame.startswith('{"type":"view"') or '"type": "view"' in frame[:30]:
+                message: dict[str, Any] = json.loads(frame)
+                return message
+        return None
+
+    def _ply(self) -> int:
+        view = self.view()
+        return int(view["ply"]) if view else -1
+
+    def my_turn(self) -> bool:
+        view = self.view()
+        return bool(view and view["legal"] and view["status"] == "playing")
+
+    def over(self) -> bool:
+        view = self.view()
+        return bool(view and view["status"] in ("over", "abandoned"))
+
+    def wait_for_view(self, timeout: float = 20) -> dict[str, Any]:
+        self.frames.wait_for(lambda _frames: self.view() is not None, timeout)
+        view = self.view()
+        assert view is not None
+        return view
+
+    def wait_turn_or_end(self, timeout: float = 30) -> None:
+        self.frames.wait_for(lambda _frames: self.my_turn() or self.over(), timeout)
+
+    def play_one(self, by: str) -> str:
+        """Make one random legal move through the page (``by`` "clicks" or "keys") and wait
+        until the server has taken it; the move's notation."""
+        view = self.view()
+        assert view is not None and view["legal"], "not this seat's turn"
+        ply = int(view["ply"])
+        legal = [str(entry["move"]) for entry in view["legal"]]
+        move = self.rng.choice(legal)
+        # The hand on screen must be the seat's hand, and the move buttons the legal moves.
+        self.page.wait_for_selector("#hand button.hand-card, #actions button", timeout=10_000)
+        cards = hand_cards(move)
+        if cards:
+            self._select(cards, by)
+            alone = [m for m in legal if sorted(hand_cards(m)) == sorted(cards)]
+            if len(alone) == 1 and len(cards) == 1:
+                # The second tap on a card plays it (or Enter, which confirms the one move).
+                if by == "keys":
+                    self.page.keyboard.press("Enter")
+                else:
+                    self.page.locator(
+                        f'#hand button.hand-card.selected[data-card="{cards[0]}"]'
+                    ).first.click(position={"x": 6, "y": 24})
+            elif len(alone) == 1 and by == "keys":
+                self.page.keyboard.press("Enter")
+            else:
+                self._button(move, by)
+        else:
+            select = self.page.locator("#number-move")
+            if select.count() and move in select.locator("option").evaluate_all(
+                "os => os.map(o => o.value)"
+            ):
+                select.select_option(move)
+                self.page.locator(".number-move button").click()
+            else:
+                self._button(move, by)
+        self.frames.wait_for(lambda _frames: self._ply() > ply, timeout=20)
+        self.moves_made += 1
+        return move
+
+    def _select(self, cards: list[str], by: str) -> None:
+        for card in cards:
+            target = self.page.locator(
+                f'#hand button.hand-card:not(.selected)[data-card="{card}"]'
+            ).first
+            index = int(target.get_attribute("data-index") or 0)
+            if by == "keys":
+                if index < 10:
+                    self.page.keyboard.press(str((index + 1) % 10))
+                else:
+                    # Past ten cards: the arrows walk the hand, Space taps the card in focus.
+                    self.page.locator("#hand button.hand-card").nth(9).focus()
+                    for _ in range(index - 9):
+                        self.page.keyboard.press("ArrowRight")
+                    self.page.keyboard.press("Space")
+            else:
+                # Near the card's left edge: on a phone the next card overlaps its right part.
+                target.click(position={"x": 6, "y": 24})
+            self.page.locator(
+                f'#hand button.hand-card.selected[data-card="{card}"]'
+            ).first.wait_for(timeout=5000)
+
+    def _button(self, move: str, by: str) -> None:
+        button = self.page.locator(f'#actions button[data-move="{move}"]')
+        if by == "keys":
+            button.focus()
+            self.page.keyboard.press("Enter")
+        else:
+            button.click()
+
+    def play_out(self, limit: int = 2000, by: str = "mixed") -> dict[str, Any]:
+        """Play this seat's moves until the game ends (every other move by keys when
+        ``by`` is "mixed"); the last view."""
+        for _ in range(limit):
+            self.wait_turn_or_end()
+            if self.over():
+                break
+            how = by if by != "mixed" else ("keys" if self.moves_made % 2 else "clicks")
+            self.play_one(how)
+        view = self.view()
+        assert view is not None and self.over(), "the game did not end"
+        return view
