@@ -96,7 +96,7 @@ export async function replayScreen(app, id) {
         ),
       ),
     );
-    fill(log, answer.events.map((/** @type {any} */ e) => h("li", { class: `event ${e.type}` }, e.text)));
+    fill(log, answer.events.map((/** @type {any} */ e) => h("li", { class: `event ev-${e.type}` }, e.text)));
     log.scrollTop = log.scrollHeight;
     const current = moves.querySelector("li.next");
     if (current) current.scrollIntoView({ block: "nearest" });

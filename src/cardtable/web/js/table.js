@@ -696,7 +696,7 @@ class TableView {
       "ol",
       { class: "log scroll", id: "log", "aria-label": _("What happened") },
       this.events.filter((e) => e.text).slice(-300).map((e) =>
-        h("li", { class: `event ${e.type}${e.seat === null ? "" : ` seat-${e.seat}`}` }, e.text),
+        h("li", { class: `event ev-${e.type}${e.seat === null ? "" : ` seat-${e.seat}`}` }, e.text),
       ),
     );
   }
