@@ -641,6 +641,10 @@ class Hub:
             "ply": len(state.history) if state is not None else 0,
             "created_by": table.row.created_by,
             "your_seat": table.seat_of(user.id),
+            # The seat a bot keeps for this user (handed over while they were away), if any.
+            "held_for_you": next(
+                (s.seat for s in table.seats if s.kind == BOT and s.user_id == user.id), None
+            ),
             "marked": bool(table.row.marked),
         }
 

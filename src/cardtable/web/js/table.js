@@ -196,6 +196,9 @@ class TableView {
     }
     this.fresh = fresh;
     const started = !this.view;
+    // A seat handed to a bot, or taken back: the table's summary (marked, held seat) changed.
+    const kinds = (/** @type {any} */ v) => v.players.map((/** @type {any} */ p) => p.kind).join();
+    const handed = !started && kinds(this.view) !== kinds(view);
     this.view = view;
     this.receivedAt = Date.now();
     if (newPly) {
@@ -204,7 +207,7 @@ class TableView {
       this.hintWaiting = false;
       if (this.messageKind !== "offline") this.say("", "");
     }
-    if (started || view.status !== this.summary.status) this.refreshSummary();
+    if (started || handed || view.status !== this.summary.status) this.refreshSummary();
     this.render();
   }
 
