@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from browser_harness import FrameLog, Served, console_errors, context
 from cardtable.cards import parse_card
+from cardtable.games.cribbage.analysis import advice_rows
 from cardtable.games.cribbage.text import call
 from cardtable.i18n import card_name
-from cardtable.server.hub import discard_rows
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -251,7 +251,7 @@ def test_the_advisor_asks_the_server_and_shows_its_rows(
         page.locator("#tab-a").click()
         rows = page.locator(".advisor tbody tr")
         rows.first.wait_for()
-        expected = discard_rows(t.view()["observation"])
+        expected = advice_rows(t.view()["observation"])
         assert expected is not None
         assert t.messages("hint")[-1]["advice"] == expected
         assert rows.count() == len(expected)

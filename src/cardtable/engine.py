@@ -721,6 +721,16 @@ class State(ABC):
         """
         return None
 
+    def advice(self, seat: int) -> list[dict[str, JSON]] | None:
+        """Help for ``seat`` beyond the hint's one move, as rows of a table (Cribbage: the best
+        ways to lay away two cards), from that seat's view only; None where the game has none.
+
+        >>> import cardtable
+        >>> cardtable.load("kloepper").new_state(seed=1).advice(0) is None
+        True
+        """
+        return None
+
     def describe_move(self, move: Move) -> str:
         """A legal move as a list shows it: its notation, with what it does that the notation
         leaves out (games refine it: a Krypkasino card that must capture names what it takes).

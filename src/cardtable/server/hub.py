@@ -22,10 +22,8 @@ from typing import Any, Protocol
 
 from cardtable.bots import choose_for, make_bot
 from cardtable.bots.levels import hint_bot
-from cardtable.cards import cards_str, parse_cards
 from cardtable.engine import Game, State
 from cardtable.errors import CardtableError, OptionError, clip
-from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.i18n import _, game_title, using_language
 from cardtable.registry import game_class, load
 from cardtable.seat_view import SeatView
@@ -35,10 +33,7 @@ from cardtable.server.protocol import TableIn
 from cardtable.server.store import Store
 from cardtable.server.views import Player, bot_name, view
 
-__all__ = ["Client", "Hub", "HubError", "LiveTable", "bot_move", "discard_rows", "hint_move"]
-
-#: The rows of discard advice a hint carries (of the 15 ways to lay away two of six).
-ADVICE_ROWS = 6
+__all__ = ["Client", "Hub", "HubError", "LiveTable", "bot_move", "hint_move"]
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
 
@@ -85,8 +80,7 @@ def hint_move(
     seed: int,
 ) -> tuple[str, list[dict[str, Any]] | None]:
     """The hint bot's move for ``seat`` (which must be to move), computed in a worker process
-    from ``seat``'s view only, with the discard advice where the game gives one
-    (:func:`discard_rows`).
+    from ``seat``'s view only, with the game's advice where it gives one (``State.advice``).
 
     >>> hint_move("cribbage", {}, {"seed": 1}, [], 0, 7)[0]
     'discard 7S QD'
@@ -96,43 +90,7 @@ def hint_move(
         raise CardtableError(_("it is not your turn"))
     view = SeatView(state, seat)
     move = hint_bot(game_name, seed).choose(view)
-    return move.text, discard_rows(view.observation())
-
-
-def discard_rows(observation: dict[str, Any]) -> list[dict[str, Any]] | None:
-    """The best ways to lay away two of six cards, from one seat's observation of a
-    two-player Cribbage discard (else None): the cards, the kept hand's and the crib's
-    expected points (the crib + for the dealer, - for the other seat) and their sum.
-
-    >>> import cardtable
-    >>> rows = discard_rows(cardtable.load("cribbage").new_state(seed=1).observation(0))
-    >>> len(rows), rows[0]
-    (6, {'discard': ['7S', 'QD'], 'keep': ['2H', '4C', '9S', 'JC'], 'hand': 4.37, 'crib': -3.83, \
-'net': 0.54})
-    """
-    hand = observation.get("hand")
-    if (
-        observation.get("game") != "cribbage"
-        or observation.get("phase") != "discard"
-        or observation.get("players") != 2
-        or not isinstance(hand, list)
-        or len(hand) != 6
-    ):
-        return None
-    dealer = observation.get("dealer") == observation.get("seat")
-    rows = []
-    for option in discard_advice(parse_cards(hand), dealer=dealer)[:ADVICE_ROWS]:
-        crib = option.crib_ev if dealer else -option.crib_ev
-        rows.append(
-            {
-                "discard": cards_str(option.discard),
-                "keep": cards_str(option.keep),
-                "hand": round(option.hand_ev, 2),
-                "crib": round(crib, 2),
-                "net": round(option.net, 2),
-            }
-        )
-    return rows
+    return move.text, state.advice(seat)
 
 
 def _bot_worker(parent: int) -> None:

@@ -13,11 +13,14 @@ to pick its cards; flush and nobs, the only suit-dependent points, are counted s
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from typing import Any
 
+from cardtable.cards import cards_str, parse_cards
+from cardtable.engine import JSON
 from cardtable.errors import CardError
 from cardtable.games.cribbage.scoring import (
     CARD_WEIGHT,
@@ -212,3 +215,42 @@ def mean_score(dist: dict[int, int]) -> float:
     if deals <= 0:
         raise ValueError("the distribution is empty")
     return sum(score * n for score, n in dist.items()) / deals
+
+
+#: The rows of discard advice a hint carries (of the 15 ways to lay away two of six).
+ADVICE_ROWS = 6
+
+
+def advice_rows(observation: Mapping[str, Any]) -> list[dict[str, JSON]] | None:
+    """The best ways to lay away two of six cards, from one seat's observation of a
+    two-player discard (else None): the cards, the kept hand's and the crib's expected points
+    (the crib + for the dealer, - for the other seat) and their sum.
+
+    >>> import cardtable
+    >>> rows = advice_rows(cardtable.load("cribbage").new_state(seed=1).observation(0))
+    >>> len(rows), rows[0]
+    (6, {'discard': ['7S', 'QD'], 'keep': ['2H', '4C', '9S', 'JC'], 'hand': 4.37, 'crib': -3.83, \
+'net': 0.54})
+    """
+    hand = observation.get("hand")
+    if (
+        observation.get("phase") != "discard"
+        or observation.get("players") != 2
+        or not isinstance(hand, list)
+        or len(hand) != 6
+    ):
+        return None
+    dealer = observation.get("dealer") == observation.get("seat")
+    rows: list[dict[str, JSON]] = []
+    for option in discard_advice(parse_cards([str(c) for c in hand]), dealer=dealer)[:ADVICE_ROWS]:
+        crib = option.crib_ev if dealer else -option.crib_ev
+        rows.append(
+            {
+                "discard": list(cards_str(option.discard)),
+                "keep": list(cards_str(option.keep)),
+                "hand": round(option.hand_ev, 2),
+                "crib": round(crib, 2),
+                "net": round(option.net, 2),
+            }
+        )
+    return rows

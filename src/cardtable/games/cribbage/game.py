@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from cardtable.cards import card_str, cards_str
 from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
+from cardtable.games.cribbage.analysis import advice_rows
 from cardtable.games.cribbage.moves import (
     CLAIM,
     DISCARD1,
@@ -710,6 +711,12 @@ class CribbageState(LoggedState):
             for k in range(1, n + 1)
             if pegs[self.side[(self.first_dealer + k) % n]] == low
         )
+
+    def advice(self, seat: int) -> list[dict[str, JSON]] | None:
+        """The discard advisor's best rows for ``seat`` in a two-player discard (else None),
+        from that seat's observation only (:func:`~cardtable.games.cribbage.analysis.advice_rows`).
+        """
+        return advice_rows(self.observation(seat))
 
     def rematch_options(self) -> dict[str, OptionValue]:
         # RULES.md 5: the loser of a game deals first in the next.
