@@ -39,6 +39,7 @@ from cardtable.games.krypkasino.captures import (
 from cardtable.games.krypkasino.moves import PLAY, parse_move, play_take
 from cardtable.games.krypkasino.sampling import sample_world
 from cardtable.games.krypkasino.text import describe_event, materialize, prompt
+from cardtable.games.krypkasino.warning import move_warning
 from cardtable.i18n import N_, NP_, _, move_words
 from cardtable.options import Option, OptionValue
 
@@ -481,6 +482,12 @@ class KrypkasinoState(LoggedState):
         return _("{move} (takes {cards})").format(
             move=move_words(move.text), cards=" ".join(cards_str(taken))
         )
+
+    def move_warning(self, move: Move) -> str | None:
+        """``leaves a sweep: any 9 takes the whole table`` when, after ``move``, one card of
+        some rank would take the whole table (from the mover's knowledge only; see
+        :mod:`cardtable.games.krypkasino.warning`), else None."""
+        return move_warning(self, move)
 
     def _why_illegal(self, move: Move) -> str:
         """Why the seat to move may not play ``move``: from its own hand and the table alone,

@@ -559,7 +559,12 @@ class TableView {
           m.legal.words,
           m.legal.warn ? h("small", { class: "warning" }, m.legal.warn) : null,
         );
-        const show = () => this.highlight(m.others);
+        // What the move takes: the cards its notation names, or (a capture with one way, whose
+        // notation names nothing) the observation's `takes`, parallel to the legal moves.
+        const takes = this.view.observation.takes;
+        const at = this.view.legal.indexOf(m.legal);
+        const marked = m.others.length ? m.others : (Array.isArray(takes) && takes[at]) || [];
+        const show = () => this.highlight(marked);
         button.addEventListener("mouseenter", show);
         button.addEventListener("focus", show);
         buttons.push(button);
