@@ -17,6 +17,10 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 $(DEVSTAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@# The browser client's JSDoc types are checked by TypeScript (tests/test_web_types.py);
+	@# it needs Node.js for the checker only, never to run or ship the client.
+	if command -v npm >/dev/null 2>&1; then \
+		npm install --silent --no-save --no-audit --no-fund --prefix $(VENV)/node "typescript@^5.9"; fi
 	touch $@
 
 ## run: install, start the table server and open it in the browser (the terminal table: `cardtable play`)

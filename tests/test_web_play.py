@@ -70,9 +70,12 @@ def record_at(record: dict[str, Any], ply: int) -> State:
     return from_record({**cut, "moves": record["moves"][:ply]})
 
 
+CARD = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
+
+
 def public_cards(observation: dict[str, Any]) -> set[str]:
     """Every card named anywhere in an observation."""
-    return set(re.findall(r"\b(?:10|[2-9AJQK])[SHDC]\b", json.dumps(observation)))
+    return set(CARD.findall(json.dumps(observation)))
 
 
 @pytest.fixture(scope="module")
@@ -160,12 +163,11 @@ def test_a_whole_game_against_bots(
         for view in seen[:: max(1, len(seen) // 15)] + seen[-1:]:
             at = record_at(record, view["ply"])
             assert view["observation"] == json.loads(json.dumps(at.observation(None)))
-        final_public = public_cards(state.observation(None)) | {
-            str(c)
-            for e in state.events_for(None)
-            for c in re.findall(r"\b(?:10|[2-9AJQK])[SHDC]\b", json.dumps(e.data))
-        }
+        final_public = public_cards(state.observation(None)) | set(
+            CARD.findall(json.dumps([e.data for e in state.events_for(None)]))
+        )
         assert set(shown_cards(watcher)) <= final_public
+        assert set(CARD.findall(watcher.inner_text("body"))) <= final_public
         assert errors == [] and watcher_errors == []
     finished[game] = table
 

@@ -44,6 +44,7 @@ class KrypkasinoPosition(Protocol):
 
     def _legal(self) -> list[Move]: ...
 
+
 __all__ = ["move_warning", "sweep_ranks"]
 
 #: The ranks in notation, by rank (1 ace .. 13 king).
