@@ -46,11 +46,19 @@ def sign_in(page: Page, base: str, name: str, language: str = "en") -> None:
 
 
 def start_table(
-    page: Page, base: str, game: str, seats: list[str], options: dict[str, Any] | None = None
+    page: Page,
+    base: str,
+    game: str,
+    seats: list[str],
+    options: dict[str, Any] | None = None,
+    bot_pause: float = 0.0,
 ) -> dict[str, Any]:
-    """A new table made by the page's guest, started when no seat is left open; its answer."""
+    """A new table made by the page's guest, started when no seat is left open; its answer.
+    The bots move at once unless ``bot_pause`` says otherwise (a test needs no time to follow
+    the game with its eyes)."""
     answer = page.request.post(
-        f"{base}/api/tables", data={"game": game, "options": options or {}, "seats": seats}
+        f"{base}/api/tables",
+        data={"game": game, "options": options or {}, "seats": seats, "bot_pause": bot_pause},
     )
     assert answer.ok, answer.text()
     made: dict[str, Any] = answer.json()
