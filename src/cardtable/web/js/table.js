@@ -447,7 +447,7 @@ class TableView {
     const moves = this.moves();
     const handMoves = moves.filter((m) => m.cards.length);
     const el = this.parts.hand;
-    if (!this.view || this.view.seat === null) {
+    if (!this.view || this.view.seat === null || this.view.status !== "playing") {
       fill(el);
       el.hidden = true;
       return;
