@@ -18,7 +18,7 @@ from browser_harness import FrameLog
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-__all__ = ["BrowserSeat", "hand_cards", "shown_cards", "sign_in", "start_table"]
+__all__ = ["BrowserSeat", "attrs", "hand_cards", "shown_cards", "sign_in", "start_table", "texts"]
 
 CARD = re.compile(r"^(10|[2-9AJQK])[SHDC]$")
 
@@ -68,12 +68,25 @@ def start_table(
     return made
 
 
+def texts(page: Page, selector: str, squash: bool = False) -> list[str]:
+    """The text of every element ``selector`` matches, trimmed (``squash``: runs of white
+    space made one space)."""
+    script = "e.textContent.trim()" + (".replace(/\\s+/g, ' ')" if squash else "")
+    found: list[str] = page.eval_on_selector_all(selector, f"els => els.map(e => {script})")
+    return found
+
+
+def attrs(page: Page, selector: str, name: str) -> list[str]:
+    """The attribute ``name`` of every element ``selector`` matches."""
+    found: list[str] = page.eval_on_selector_all(
+        selector, f"els => els.map(e => e.getAttribute('{name}'))"
+    )
+    return found
+
+
 def shown_cards(page: Page, root: str = "#app") -> list[str]:
     """Every card face the page shows under ``root`` (their ``data-card``)."""
-    codes: list[str] = page.eval_on_selector_all(
-        f"{root} [data-card]", "els => els.map(e => e.getAttribute('data-card'))"
-    )
-    return codes
+    return attrs(page, f"{root} [data-card]", "data-card")
 
 
 class BrowserSeat:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from browser_harness import FrameLog, Served, console_errors, context
-from browser_play import BrowserSeat, sign_in, start_table
+from browser_play import BrowserSeat, attrs, sign_in, start_table, texts
 from cardtable.games.calypso.text import reason_words, rule_words
 from cardtable.records import from_record
 
@@ -51,20 +51,6 @@ def events_of(frames: FrameLog) -> list[dict[str, Any]]:
             for event in message["events"]:
                 seen[event["i"]] = event
     return [seen[i] for i in sorted(seen)]
-
-
-def texts(page: Page, selector: str) -> list[str]:
-    found: list[str] = page.eval_on_selector_all(
-        selector, "els => els.map(e => e.textContent.trim())"
-    )
-    return found
-
-
-def attrs(page: Page, selector: str, name: str) -> list[str]:
-    found: list[str] = page.eval_on_selector_all(
-        selector, f"els => els.map(e => e.getAttribute('{name}'))"
-    )
-    return found
 
 
 def check_board(page: Page, view: dict[str, Any], events: list[dict[str, Any]]) -> str:

@@ -19,7 +19,7 @@ import pytest
 
 import cardtable
 from browser_harness import FrameLog, Served, console_errors, context
-from browser_play import BrowserSeat, sign_in, start_table
+from browser_play import BrowserSeat, attrs, sign_in, start_table, texts
 from cardtable.games.kloepper.text import RESULT_NAMES
 from cardtable.i18n import using_language
 
@@ -117,20 +117,6 @@ def face(chromium: Browser, cardtable_server: Served) -> Iterator[Callable[..., 
         assert errors == []
 
 
-def texts(page: Page, selector: str) -> list[str]:
-    found: list[str] = page.eval_on_selector_all(
-        selector, "els => els.map(e => e.textContent.trim().replace(/\\s+/g, ' '))"
-    )
-    return found
-
-
-def attrs(page: Page, selector: str, name: str) -> list[str]:
-    found: list[str] = page.eval_on_selector_all(
-        selector, f"els => els.map(e => e.getAttribute('{name}'))"
-    )
-    return found
-
-
 def fact(page: Page, label: str) -> str:
     """The value of the board's fact ``label`` ("Call", "Knock", "Your side")."""
     rows: list[list[str]] = page.eval_on_selector_all(
@@ -174,20 +160,26 @@ def test_the_call_and_knocks_and_the_sides_as_each_seat_knows_them(
     assert roles == ["queens", None, "opponents", None]
     for seat in range(4):
         expected = [ROLE_WORDS[roles[seat]]] if roles[seat] else []
-        assert texts(page, f"{slot(seat)} .kl-role") == expected, seat
-        assert texts(page, f'.seat-chip[data-seat="{seat}"] .kl-role') == expected, seat
-    assert texts(page, f"{slot(0)} .kl-mark") == ["called A♥", "knocked", "next to play"]
-    assert texts(page, f"{slot(2)} .kl-mark") == ["knocked off"]
-    assert texts(page, f"{slot(3)} .kl-mark") == ["Dealer"]
+        assert texts(page, f"{slot(seat)} .kl-role", squash=True) == expected, seat
+        assert texts(page, f'.seat-chip[data-seat="{seat}"] .kl-role', squash=True) == expected, (
+            seat
+        )
+    assert texts(page, f"{slot(0)} .kl-mark", squash=True) == [
+        "called A♥",
+        "knocked",
+        "next to play",
+    ]
+    assert texts(page, f"{slot(2)} .kl-mark", squash=True) == ["knocked off"]
+    assert texts(page, f"{slot(3)} .kl-mark", squash=True) == ["Dealer"]
     assert "your partner" not in page.inner_text("#board")
-    assert texts(page, '.seat-chip[data-seat="0"]') == [
+    assert texts(page, '.seat-chip[data-seat="0"]', squash=True) == [
         "0/30 · 0 card points, 0 tricks · queens team · called A♥ · knocked"
     ]
     # Seat 1 holds the called ace: it knows every side, and its partner.
     page = face(state, 1)
     assert state.observation(1)["partner"] == 0
     assert fact(page, "Your side") == "queens team partner: Ann"
-    assert texts(page, f"{slot(0)} .kl-mark")[:1] == ["your partner"]
+    assert texts(page, f"{slot(0)} .kl-mark", squash=True)[:1] == ["your partner"]
     assert [attrs(page, f".kl-seat.place-{p}", "data-seat") for p in PLACES] == [
         ["1"],
         ["2"],
@@ -197,7 +189,7 @@ def test_the_call_and_knocks_and_the_sides_as_each_seat_knows_them(
     # A spectator sees the public sides only, and has no side of its own.
     page = face(state, None)
     assert fact(page, "Your side") == ""
-    assert [texts(page, f"{slot(s)} .kl-role") for s in range(4)] == [
+    assert [texts(page, f"{slot(s)} .kl-role", squash=True) for s in range(4)] == [
         ["queens team"],
         [],
         ["opponent"],
@@ -208,9 +200,9 @@ def test_the_call_and_knocks_and_the_sides_as_each_seat_knows_them(
 def test_the_declarations_round_the_table(face: Callable[..., Page]) -> None:
     page = face(deal(["call AS", "pass"]), 3)
     assert fact(page, "Call") == "Ann called A♠\ufe0e"
-    said = {seat: texts(page, f"{slot(seat)} .kl-said") for seat in range(4)}
+    said = {seat: texts(page, f"{slot(seat)} .kl-said", squash=True) for seat in range(4)}
     assert said == {0: ["called A♠"], 1: ["no call"], 2: ["declaring"], 3: ["–"]}
-    assert texts(page, ".kl-caption") == ["The seats declare in turn."]
+    assert texts(page, ".kl-caption", squash=True) == ["The seats declare in turn."]
 
 
 def test_the_last_trick_stays_until_the_next_lead(face: Callable[..., Page]) -> None:
@@ -222,14 +214,20 @@ def test_the_last_trick_stays_until_the_next_lead(face: Callable[..., Page]) -> 
         seat = (trick["leader"] + i) % 4
         assert attrs(page, f"{slot(seat)} .kl-play [data-card]", "data-card") == [card]
     assert attrs(page, ".kl-seat.won", "data-seat") == [str(trick["winner"])]
-    assert texts(page, f"{slot(trick['winner'])} .kl-won") == ["takes the trick"]
+    assert texts(page, f"{slot(trick['winner'])} .kl-won", squash=True) == ["takes the trick"]
     winner = NAMES[trick["winner"]] + (" (you)" if trick["winner"] == 2 else "")
-    assert texts(page, ".kl-caption") == [f"Last trick{winner} takes {trick['points']} card points"]
+    assert texts(page, ".kl-caption", squash=True) == [
+        f"Last trick{winner} takes {trick['points']} card points"
+    ]
     obs = state.observation(2)
     for seat in range(4):
         tricks = obs["tricks_won"][seat]
-        assert texts(page, f"{slot(seat)} .kl-taken") == [taken(obs["card_points"][seat], tricks)]
-    assert texts(page, "#panel tbody tr") == [f"1{mini(trick['cards'])}{winner}{trick['points']}"]
+        assert texts(page, f"{slot(seat)} .kl-taken", squash=True) == [
+            taken(obs["card_points"][seat], tricks)
+        ]
+    assert texts(page, "#panel tbody tr", squash=True) == [
+        f"1{mini(trick['cards'])}{winner}{trick['points']}"
+    ]
     # The next lead: that card alone on the table, the last trick in a line under it.
     lead = state.legal_moves()[0].text.split()[1]
     state.apply(f"play {lead}")
@@ -237,10 +235,10 @@ def test_the_last_trick_stays_until_the_next_lead(face: Callable[..., Page]) -> 
     assert page.eval_on_selector_all(
         ".kl-play [data-card]", "els => els.map(e => e.dataset.card)"
     ) == [lead]
-    assert texts(page, ".kl-caption strong") == ["Trick 2 of 6"]
+    assert texts(page, ".kl-caption strong", squash=True) == ["Trick 2 of 6"]
     assert attrs(page, ".kl-prev .mini-card", "data-card") == [None] * 4
     assert len(attrs(page, ".kl-prev .mini-card", "aria-label")) == 4
-    assert texts(page, ".kl-seat.won") == []
+    assert texts(page, ".kl-seat.won", squash=True) == []
 
 
 def test_a_scored_deal_stands_over_the_next_and_fills_the_sheet(face: Callable[..., Page]) -> None:
@@ -254,8 +252,8 @@ def test_a_scored_deal_stands_over_the_next_and_fills_the_sheet(face: Callable[.
     queens = " and ".join(names[s] for s in score["queens"])
     winners = " and ".join(names[s] for s in score["winners"])
     result = RESULT_NAMES[score["result"]]
-    assert texts(page, ".kl-last-deal h3") == ["Result of deal 1"]
-    assert texts(page, ".kl-last-deal p") == [
+    assert texts(page, ".kl-last-deal h3", squash=True) == ["Result of deal 1"]
+    assert texts(page, ".kl-last-deal p", squash=True) == [
         f"Queens team: {queens} (called A♥)",
         f"{score['card_points']} card points, {score['tricks']} tricks",
         f"{result}: {winners} +{score['points']} each",
@@ -281,7 +279,7 @@ def test_a_scored_deal_stands_over_the_next_and_fills_the_sheet(face: Callable[.
     # Once a card of the new deal is played, the old deal's result leaves the board.
     first_moves(state, lambda s: bool(s.observation(None)["trick"]))
     page = face(state, 0)
-    assert texts(page, ".kl-last-deal") == []
+    assert texts(page, ".kl-last-deal", squash=True) == []
 
 
 def eventually(check: Callable[[], None], page: Page, timeout: float = 5) -> None:
@@ -338,18 +336,20 @@ def test_a_live_board_matches_the_views_the_server_sent(
                     str((me + offset) % 4)
                 ]
             for s in range(4):
-                assert texts(page, f"{slot(s)} .kl-score-text") == [
+                assert texts(page, f"{slot(s)} .kl-score-text", squash=True) == [
                     f"{obs['scores'][s]}/{obs['target']}"
                 ]
                 assert attrs(page, f"{slot(s)} progress", "value") == [
                     str(min(obs["scores"][s], obs["target"]))
                 ]
                 points = taken(obs["card_points"][s], obs["tricks_won"][s])
-                assert texts(page, f"{slot(s)} .kl-taken") == [points]
+                assert texts(page, f"{slot(s)} .kl-taken", squash=True) == [points]
                 role = obs["roles"][s]
-                assert texts(page, f"{slot(s)} .kl-role") == ([ROLE_WORDS[role]] if role else [])
+                assert texts(page, f"{slot(s)} .kl-role", squash=True) == (
+                    [ROLE_WORDS[role]] if role else []
+                )
                 chip = f'.seat-chip[data-seat="{s}"] .kl-info .score'
-                assert texts(page, chip) == [f"{obs['scores'][s]}/{obs['target']}"]
+                assert texts(page, chip, squash=True) == [f"{obs['scores'][s]}/{obs['target']}"]
             on_table = {p["seat"]: p["card"] for p in obs["trick"]}
             if not on_table and obs["tricks"]:
                 last = obs["tricks"][-1]
@@ -357,7 +357,7 @@ def test_a_live_board_matches_the_views_the_server_sent(
             for s in range(4):
                 shown = attrs(page, f"{slot(s)} .kl-play [data-card]", "data-card")
                 assert shown == ([on_table[s]] if s in on_table else [])
-            assert texts(page, ".kl-head span")[0] == f"Deal {obs['deal_number']}"
+            assert texts(page, ".kl-head span", squash=True)[0] == f"Deal {obs['deal_number']}"
 
         eventually(check, page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390

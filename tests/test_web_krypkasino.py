@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from browser_harness import FrameLog, Served, console_errors, context
-from browser_play import BrowserSeat, hand_cards, sign_in, start_table
+from browser_play import BrowserSeat, attrs, hand_cards, sign_in, start_table, texts
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -38,20 +38,6 @@ def eventually(check: Callable[[], None], page: Page, timeout: float = 5) -> Non
             if time.monotonic() > deadline:
                 raise
             page.wait_for_timeout(50)
-
-
-def texts(page: Page, selector: str) -> list[str]:
-    found: list[str] = page.eval_on_selector_all(
-        selector, "els => els.map(e => e.textContent.trim())"
-    )
-    return found
-
-
-def attrs(page: Page, selector: str, name: str) -> list[str]:
-    found: list[str] = page.eval_on_selector_all(
-        selector, f"els => els.map(e => e.getAttribute('{name}'))"
-    )
-    return found
 
 
 def plural(n: int, one: str, many: str) -> str:
