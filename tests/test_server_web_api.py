@@ -21,9 +21,7 @@ from pydantic import BaseModel
 import cardtable
 from cardtable.bots.levels import LEVELS
 from cardtable.cli import serve as serve_cli
-from cardtable.i18n import game_summary, using_language
-from cardtable.play.prose import unwrap as prose_unwrap
-from cardtable.registry import game_class, games
+from cardtable.registry import games
 from cardtable.server.protocol import (
     ErrorOut,
     HintOut,
@@ -32,7 +30,7 @@ from cardtable.server.protocol import (
     ViewOut,
     WhyOut,
 )
-from cardtable.server.web import WEB, extract_strings, unwrap, web_strings
+from cardtable.server.web import WEB, extract_strings, web_strings
 from server_harness import LiveServer, Player
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -148,15 +146,6 @@ def test_the_strings_endpoint_serves_every_message_of_the_client(server: LiveSer
         _secured(ja)
         assert set(ja.json()) == set(extract_strings(WEB))
         assert web.get("/api/strings", params={"language": "fr"}).status_code == 400
-
-
-def test_unwrap_agrees_with_the_terminal() -> None:
-    for name in games():
-        for language in ("en", "ja"):
-            with using_language(language):
-                text = game_summary(game_class(name))
-            for paragraph in text.split("\n\n"):
-                assert unwrap(paragraph) == prose_unwrap(paragraph)
 
 
 # ---------------------------------------------------------------------- catalogue

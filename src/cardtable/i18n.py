@@ -53,6 +53,7 @@ from __future__ import annotations
 import functools
 import gettext
 import os
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -106,6 +107,7 @@ __all__ = [
     "rank_name",
     "set_language",
     "suit_name",
+    "unwrap",
     "using_language",
 ]
 
@@ -380,3 +382,32 @@ def card_name(card: int) -> str:
     """A card (any card id, as in :mod:`cardtable.cards`) in words: 'five of hearts'."""
     face = card % 52
     return _("{rank} of {suit}").format(rank=rank_name(face // 4 + 1), suit=suit_name(face % 4))
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+#: Wide characters that end a phrase: no space follows them when lines are joined.
+_CLOSING = frozenset("。、，．・：；？！」』）〕］｝〉》】〙〗〟’”ー…‥〜～々")
+
+
+def unwrap(paragraph: str) -> str:
+    """A paragraph's source lines as one line: joined by a space, but by nothing between two
+    Japanese characters or after a full-width stop, as Japanese has no spaces between words
+    (the width of a character is Unicode's East Asian width).
+
+    >>> unwrap("Trumps, high to low:\\nQC QS"), unwrap("配ります。\\n13枚ずつ、\\n切り札は")
+    ('Trumps, high to low: QC QS', '配ります。13枚ずつ、切り札は')
+    """
+    joined = ""
+    for line in paragraph.splitlines():
+        words = " ".join(line.split())
+        if not words:
+            continue
+        if joined:
+            last = joined[-1]
+            tight = _wide(last) and (_wide(words[0]) or last in _CLOSING)
+            joined += "" if tight else " "
+        joined += words
+    return joined

@@ -25,6 +25,8 @@ from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
 
+from cardtable.i18n import unwrap
+
 __all__ = ["Prose", "break_offsets", "unwrap", "wrap_text"]
 
 #: What never starts a line: closing brackets and punctuation, small kana, the long-vowel mark
@@ -226,26 +228,6 @@ def wrap_text(text: Text, width: int) -> Lines:
     ['席 1 が', '5♥ を出', 'す。次へ']
     """
     return Lines(_strip_end(line) for line in text.divide(break_offsets(text.plain, width)))
-
-
-def unwrap(paragraph: str) -> str:
-    """A paragraph's source lines as one line: joined by a space, but by nothing between two
-    Japanese characters or after a full-width stop, as Japanese has no spaces between words.
-
-    >>> unwrap("Trumps, high to low:\\nQC QS"), unwrap("配ります。\\n13枚ずつ、\\n切り札は")
-    ('Trumps, high to low: QC QS', '配ります。13枚ずつ、切り札は')
-    """
-    joined = ""
-    for line in paragraph.splitlines():
-        words = " ".join(line.split())
-        if not words:
-            continue
-        if joined:
-            last = joined[-1]
-            tight = cell_len(last) == 2 and (cell_len(words[0]) == 2 or last in NO_START)
-            joined += "" if tight else " "
-        joined += words
-    return joined
 
 
 class Prose:

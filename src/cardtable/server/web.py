@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import functools
 import os
-import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
@@ -35,6 +34,7 @@ from cardtable.i18n import (
     game_title,
     ngettext,
     option_help,
+    unwrap,
     using_language,
 )
 from cardtable.options import choice_label, option_label
@@ -50,7 +50,6 @@ __all__ = [
     "add_web",
     "catalog",
     "extract_strings",
-    "unwrap",
     "web_strings",
 ]
 
@@ -187,35 +186,6 @@ def web_strings(language: str, folder: Path = WEB) -> dict[str, str]:
     {'it is not your turn': 'あなたの番ではありません'}
     """
     return dict(_strings(language, folder))
-
-
-def _wide(ch: str) -> bool:
-    return unicodedata.east_asian_width(ch) in ("W", "F")
-
-
-#: Wide characters that end a phrase: no space follows them when lines are joined.
-_CLOSING = frozenset("。、，．・：；？！」』）〕］｝〉》】〙〗〟’”ー…‥〜～々")
-
-
-def unwrap(paragraph: str) -> str:
-    """A paragraph's source lines as one line: joined by a space, but by nothing between two
-    Japanese characters or after a Japanese stop (the server has no Rich, so this follows
-    ``cardtable.play.prose.unwrap`` by the Unicode widths).
-
-    >>> unwrap("Trumps, high to low:\\nQC QS"), unwrap("配ります。\\n13枚ずつ、\\n切り札は")
-    ('Trumps, high to low: QC QS', '配ります。13枚ずつ、切り札は')
-    """
-    joined = ""
-    for line in paragraph.splitlines():
-        words = " ".join(line.split())
-        if not words:
-            continue
-        if joined:
-            last = joined[-1]
-            tight = _wide(last) and (_wide(words[0]) or last in _CLOSING)
-            joined += "" if tight else " "
-        joined += words
-    return joined
 
 
 def _players(name: str) -> dict[str, Any]:
