@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from browser_harness import FrameLog
@@ -18,7 +20,16 @@ from browser_harness import FrameLog
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-__all__ = ["BrowserSeat", "attrs", "hand_cards", "shown_cards", "sign_in", "start_table", "texts"]
+__all__ = [
+    "BrowserSeat",
+    "attrs",
+    "eventually",
+    "hand_cards",
+    "shown_cards",
+    "sign_in",
+    "start_table",
+    "texts",
+]
 
 CARD = re.compile(r"^(10|[2-9AJQK])[SHDC]$")
 
@@ -66,6 +77,19 @@ def start_table(
         started = page.request.post(f"{base}/api/tables/{made['table']['id']}/start")
         assert started.ok, started.text()
     return made
+
+
+def eventually(check: Callable[[], None], page: Page, timeout: float = 5) -> None:
+    """Run ``check`` until it passes: the page draws a view just after its frame arrives."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            check()
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            page.wait_for_timeout(50)
 
 
 def texts(page: Page, selector: str, squash: bool = False) -> list[str]:

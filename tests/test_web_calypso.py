@@ -10,12 +10,10 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from browser_harness import FrameLog, Served, console_errors, context
-from browser_play import BrowserSeat, attrs, sign_in, start_table, texts
+from browser_play import BrowserSeat, attrs, eventually, sign_in, start_table, texts
 from cardtable.games.calypso.text import reason_words, rule_words
 from cardtable.records import from_record
 
@@ -27,19 +25,6 @@ pytest_plugins = ["browser_harness"]
 SEATS = ["open", "medium", "medium", "medium"]
 SLOTS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
 PLACES = ["bottom", "left", "top", "right"]
-
-
-def eventually(check: Callable[[], None], page: Page, timeout: float = 5) -> None:
-    """Run ``check`` until it passes: the page draws a view just after its frame arrives."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            check()
-            return
-        except AssertionError:
-            if time.monotonic() > deadline:
-                raise
-            page.wait_for_timeout(50)
 
 
 def events_of(frames: FrameLog) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ import pytest
 
 import cardtable
 from browser_harness import FrameLog, Served, console_errors, context
-from browser_play import BrowserSeat, attrs, sign_in, start_table, texts
+from browser_play import BrowserSeat, attrs, eventually, sign_in, start_table, texts
 from cardtable.games.kloepper.text import RESULT_NAMES
 from cardtable.i18n import using_language
 
@@ -280,18 +280,6 @@ def test_a_scored_deal_stands_over_the_next_and_fills_the_sheet(face: Callable[.
     first_moves(state, lambda s: bool(s.observation(None)["trick"]))
     page = face(state, 0)
     assert texts(page, ".kl-last-deal", squash=True) == []
-
-
-def eventually(check: Callable[[], None], page: Page, timeout: float = 5) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            check()
-            return
-        except AssertionError:
-            if time.monotonic() > deadline:
-                raise
-            page.wait_for_timeout(50)
 
 
 def play_until(

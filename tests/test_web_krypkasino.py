@@ -11,13 +11,11 @@ from __future__ import annotations
 import functools
 import random
 import re
-import time
 from collections import Counter
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from browser_harness import FrameLog, Served, console_errors, context
-from browser_play import BrowserSeat, attrs, hand_cards, sign_in, start_table, texts
+from browser_play import BrowserSeat, attrs, eventually, hand_cards, sign_in, start_table, texts
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -25,19 +23,6 @@ if TYPE_CHECKING:
 pytest_plugins = ["browser_harness"]
 
 CARD = re.compile(r"^(10|[2-9AJQK])[SHDC]$")
-
-
-def eventually(check: Callable[[], None], page: Page, timeout: float = 5) -> None:
-    """Run ``check`` until it passes: the page draws a view just after its frame arrives."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            check()
-            return
-        except AssertionError:
-            if time.monotonic() > deadline:
-                raise
-            page.wait_for_timeout(50)
 
 
 def plural(n: int, one: str, many: str) -> str:
