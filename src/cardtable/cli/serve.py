@@ -96,6 +96,22 @@ def serve(
         bool,
         typer.Option(help="Send the sign-in cookie over HTTPS only (behind an HTTPS proxy)."),
     ] = False,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            "--redis-url",
+            help="Redis for several server processes on one PostgreSQL (redis://host:6379/0); "
+            "default: CARDTABLE_REDIS_URL, else this process is the only one.",
+        ),
+    ] = None,
+    lease: Annotated[
+        float,
+        typer.Option(
+            min=1,
+            help="With several processes: seconds after which the tables of a process that "
+            "died are taken over by another.",
+        ),
+    ] = 15.0,
     open_browser: Annotated[
         bool,
         typer.Option(
@@ -118,7 +134,17 @@ def serve(
         bot_workers=bot_workers,
         abandon_after=abandon_after,
         secure_cookie=secure_cookie,
+        lease=lease,
     )
+    if redis_url:
+        settings.redis_url = redis_url
+    if settings.cluster and settings.database_url.startswith("sqlite"):
+        fail(
+            _(
+                "several server processes (--redis-url) need PostgreSQL: "
+                "--database-url postgresql+asyncpg://USER@HOST/DB"
+            )
+        )
     try:
         app = create_app(settings)
     except Exception as err:

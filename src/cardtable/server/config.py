@@ -4,16 +4,33 @@ from __future__ import annotations
 
 import os
 import secrets
+import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from platformdirs import user_data_path
 
-__all__ = ["DATABASE_ENV", "DATA_ENV", "SECRET_ENV", "Settings", "data_dir", "default_database"]
+__all__ = [
+    "DATABASE_ENV",
+    "DATA_ENV",
+    "REDIS_ENV",
+    "SECRET_ENV",
+    "Settings",
+    "data_dir",
+    "default_database",
+    "process_name",
+]
 
 DATA_ENV = "CARDTABLE_DATA_DIR"
 DATABASE_ENV = "CARDTABLE_DATABASE_URL"
 SECRET_ENV = "CARDTABLE_SECRET"
+REDIS_ENV = "CARDTABLE_REDIS_URL"
+
+
+def process_name() -> str:
+    """A name for this server process among others: host, process id and a random tail (a
+    restarted process with a reused pid is still another)."""
+    return f"{socket.gethostname()[:30]}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
 def data_dir() -> Path:
@@ -73,6 +90,19 @@ class Settings:
     max_message: int = 4096
     rate_per_second: float = 20.0
     rate_burst: int = 40
+    #: Redis for notices between several server processes on one PostgreSQL (None: this
+    #: process is the only one).
+    redis_url: str | None = field(default_factory=lambda: os.environ.get(REDIS_ENV) or None)
+    #: Seconds a process holds the tables it runs the bots of without renewing; a table whose
+    #: process died is taken over by another this long after.
+    lease: float = 15.0
+    #: This process's name among the others.
+    process: str = field(default_factory=process_name)
+
+    @property
+    def cluster(self) -> bool:
+        """Several processes share the database (``redis_url`` given)."""
+        return self.redis_url is not None
 
     def allowed_origins(self) -> set[str]:
         """The given origins, and the server's own address under both loopback names."""

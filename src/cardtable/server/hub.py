@@ -9,7 +9,9 @@ Bots think in a process pool so that a strong bot never stalls the event loop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import logging
 import multiprocessing
 import os
 import secrets
@@ -17,8 +19,10 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
+
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from cardtable.bots import choose_for, make_bot
 from cardtable.bots.levels import hint_bot
@@ -27,6 +31,7 @@ from cardtable.errors import CardtableError, OptionError, clip
 from cardtable.i18n import _, game_title, using_language
 from cardtable.registry import game_class, load
 from cardtable.seat_view import SeatView
+from cardtable.server.bus import Bus
 from cardtable.server.config import Settings
 from cardtable.server.models import SeatRow, TableRow, User, now
 from cardtable.server.protocol import TableIn
@@ -36,6 +41,13 @@ from cardtable.server.views import Player, bot_name, view
 __all__ = ["Client", "Hub", "HubError", "LiveTable", "bot_move", "hint_move"]
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
+
+log = logging.getLogger("cardtable.server.hub")
+
+#: Seconds between reads of the database for changes no notice brought: Redis up, and down.
+POLL_HEALTHY, POLL_UNHEALTHY = 5.0, 1.0
+#: Seconds between a process's notices of who is connected to it, and how long one lasts.
+PRESENCE_EVERY, PRESENCE_TTL = 10.0, 30.0
 
 
 class HubError(CardtableError):
@@ -218,6 +230,8 @@ class LiveTable:
     clock_task: asyncio.Task[None] | None = None
     #: When a person was last connected to a seat (monotonic seconds), for abandonment.
     last_person: float = field(default_factory=time.monotonic)
+    #: Who is connected to other processes: process -> (until, monotonic; a flag per seat).
+    remote: dict[str, tuple[float, list[bool]]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -234,6 +248,10 @@ class LiveTable:
 
     def online(self) -> list[bool]:
         here = {c.seat for c in self.clients if c.seat is not None}
+        moment = time.monotonic()
+        for until, flags in self.remote.values():
+            if until > moment:
+                here |= {seat for seat, on in enumerate(flags) if on}
         return [s.kind == BOT or s.seat in here for s in self.seats]
 
     def clock_left(self, seat: int) -> int | None:
@@ -283,11 +301,21 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.pool: ProcessPoolExecutor | None = None
         self.watcher: asyncio.Task[None] | None = None
+        #: Several processes on one database: notices over Redis, tables owned under a lease.
+        self.cluster = settings.cluster
+        self.bus: Bus | None = None
+        #: The tables whose bots this process runs (all of its tables when it is alone).
+        self.owned: set[str] = set()
+
+    def owns(self, table: LiveTable) -> bool:
+        return not self.cluster or table.id in self.owned
 
     # ------------------------------------------------------------------ life
 
     async def start(self) -> None:
         await self.store.open()
+        if self.cluster and not self.store.postgres:
+            raise CardtableError(_("several server processes need PostgreSQL"))
         # Spawned, not forked: a fork of a process running an event loop and threads is unsafe.
         self.pool = ProcessPoolExecutor(
             max_workers=max(1, self.settings.bot_workers),
@@ -295,8 +323,13 @@ class Hub:
             initializer=_bot_worker,
             initargs=(os.getpid(),),
         )
-        for row in await self.store.tables_with_status(OPEN, "playing"):
-            await self._revive(row)
+        if self.cluster and self.settings.redis_url:
+            self.bus = Bus(self.settings.redis_url, self.settings.process, self.on_notice)
+            await self.bus.start()
+            await self._claim()
+        else:
+            for row in await self.store.tables_with_status(OPEN, "playing"):
+                await self._revive(row)
         self.watcher = asyncio.create_task(self._watch())
 
     async def stop(self) -> None:
@@ -308,19 +341,58 @@ class Hub:
                     task.cancel()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.cluster:
+            # Stopping cleanly: the others take the tables over at once, not after the lease.
+            with contextlib.suppress(Exception):
+                await self.store.release(self.settings.process)
+        if self.bus is not None:
+            await self.bus.stop()
         await self.store.close()
 
     async def _watch(self) -> None:
-        """Close games nobody attends: a playing table with no person connected for
-        ``abandon_after`` seconds is marked abandoned (its moves, hence its record, are kept)."""
-        period = max(0.05, min(60.0, self.settings.abandon_after / 4))
+        """The process's chores: close games nobody attends (a playing table with no person
+        connected for ``abandon_after`` seconds is marked abandoned; its moves, hence its
+        record, are kept); with other processes, also renew and take over table leases, tell
+        who is connected here, and read the database for changes that no notice brought."""
+        abandon_every = max(0.05, min(60.0, self.settings.abandon_after / 4))
+        lease_every = max(0.2, self.settings.lease / 3)
+        tick = min(abandon_every, 0.5 if self.cluster else abandon_every)
+        due = {"abandon": 0.0, "lease": 0.0, "poll": 0.0, "presence": 0.0}
         while True:
-            await asyncio.sleep(period)
-            await self.close_abandoned()
+            await asyncio.sleep(tick)
+            moment = time.monotonic()
+            try:
+                if moment >= due["abandon"]:
+                    due["abandon"] = moment + abandon_every
+                    await self.close_abandoned()
+                if not self.cluster:
+                    continue
+                if moment >= due["lease"]:
+                    due["lease"] = moment + lease_every
+                    await self._renew()
+                    await self._claim()
+                if moment >= due["poll"]:
+                    # Notices bring changes at once; the poll is the net under them (every
+                    # second while Redis is away).
+                    healthy = self.bus is not None and self.bus.healthy
+                    due["poll"] = moment + (POLL_HEALTHY if healthy else POLL_UNHEALTHY)
+                    await self._poll()
+                if moment >= due["presence"]:
+                    due["presence"] = moment + PRESENCE_EVERY
+                    for table in list(self.tables.values()):
+                        if table.clients:
+                            await self._publish_presence(table)
+            except (SQLAlchemyError, OSError) as err:
+                log.warning("housekeeping failed for now: %s", err)
 
     async def close_abandoned(self) -> list[str]:
         closed = []
         moment = time.monotonic()
+        here = [t.id for t in self.tables.values() if t.people_here()]
+        if self.cluster:
+            # Other processes read it: a table with people on any process is not abandoned.
+            await self.store.touch_seen(here, now())
+        candidates = []
         for table in list(self.tables.values()):
             if table.people_here():
                 table.last_person = moment
@@ -328,54 +400,187 @@ class Hub:
             if table.row.status == "over":
                 self._forget_if_done(table)
                 continue
+            if not self.owns(table):
+                if not table.clients and self.cluster:
+                    self._forget(table)
+                continue
             if table.row.status not in (OPEN, "playing") or table.row.turn_based:
                 continue
             if moment - table.last_person < self.settings.abandon_after:
                 continue
+            candidates.append(table)
+        seen = await self.store.seen([t.id for t in candidates]) if self.cluster else {}
+        for table in candidates:
+            last = seen.get(table.id)
+            if last is not None and (now() - _aware(last)).total_seconds() < (
+                self.settings.abandon_after
+            ):
+                continue
             async with table.lock:
                 finished = now()
-                await self.store.set_status(table.id, "abandoned", finished=finished)
+                version = await self.store.abandon(table.id, finished)
+                if version is None:
+                    continue
                 table.row.status, table.row.finished_at = "abandoned", finished
                 if table.bot_task is not None:
                     table.bot_task.cancel()
-            del self.tables[table.id]
+            await self._changed(table, version)
+            self._forget(table)
             closed.append(table.id)
         return closed
 
+    def _forget(self, table: LiveTable) -> None:
+        self.tables.pop(table.id, None)
+        self.owned.discard(table.id)
+
     async def _revive(self, row: TableRow) -> None:
         """A table as it was before a restart: its moves replayed in order."""
-        seats = await self.store.seats(row.id)
-        game = load(row.game, **row.options)
-        table = LiveTable(row, seats, game, await self._names(seats))
-        if row.status == "playing":
-            moves = [m.move for m in await self.store.moves(row.id)]
-            table.state = _rebuild(game, row.deal, moves)
+        table = await self._load(row)
         self.tables[row.id] = table
         self._schedule_bot(table)
         self._schedule_clock(table)
+
+    async def _load(self, row: TableRow) -> LiveTable:
+        """A table from the database, its moves replayed (not kept in memory by this)."""
+        seats = await self.store.seats(row.id)
+        game = load(row.game, **row.options)
+        table = LiveTable(row, seats, game, await self._names(seats))
+        if row.status != OPEN and row.started_at is not None:
+            moves = [m.move for m in await self.store.moves(row.id)]
+            table.state = _rebuild(game, row.deal, moves)
+        return table
 
     async def _names(self, seats: list[SeatRow]) -> dict[str, str]:
         users = await self.store.users([s.user_id for s in seats if s.user_id])
         return {uid: u.name for uid, u in users.items()}
 
+    # ------------------------------------------------------------------ several processes
+
+    async def _claim(self) -> None:
+        """Take over the tables no process holds (their process died, or never had them)."""
+        until = now() + timedelta(seconds=self.settings.lease)
+        for table_id in await self.store.claim(self.settings.process, until):
+            self.owned.add(table_id)
+            table = self.tables.get(table_id)
+            if table is None:
+                row = await self.store.table(table_id)
+                if row is None:
+                    continue
+                table = await self._load(row)
+                self.tables[table_id] = table
+            else:
+                async with table.lock:
+                    await self._catch_up(table)
+            self._schedule_bot(table)
+            self._schedule_clock(table)
+
+    async def _renew(self) -> None:
+        until = now() + timedelta(seconds=self.settings.lease)
+        held = await self.store.renew(self.settings.process, sorted(self.owned), until)
+        for lost in self.owned - held:
+            # Another process took it over (this one was too slow to renew): stop its bots.
+            table = self.tables.get(lost)
+            if table is not None and table.bot_task is not None:
+                table.bot_task.cancel()
+        self.owned &= held
+
+    async def _poll(self) -> None:
+        """Catch up with every table in memory whose version moved on in the database."""
+        versions = await self.store.versions(list(self.tables))
+        for table_id, version in versions.items():
+            table = self.tables.get(table_id)
+            if table is not None and version > table.row.version:
+                await self.refresh(table)
+
+    async def on_notice(self, table_id: str, notice: dict[str, Any]) -> None:
+        """A notice from another process about a table this one may hold."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        kind = notice.get("k")
+        if kind == "v":
+            version = notice.get("v")
+            if isinstance(version, int) and version > table.row.version:
+                await self.refresh(table)
+        elif kind == "presence":
+            online = notice.get("online")
+            if isinstance(online, list) and len(online) == len(table.seats):
+                table.remote[str(notice.get("p"))] = (
+                    time.monotonic() + PRESENCE_TTL,
+                    [bool(x) for x in online],
+                )
+                await self._presence(table)
+        elif kind == "chat" and isinstance(notice.get("message"), dict):
+            players = notice.get("room") == "players"
+            for client in list(table.clients):
+                if (client.seat is not None) == players:
+                    await self._send(table, client, notice["message"])
+        elif kind == "rematch" and isinstance(notice.get("table"), str):
+            for client in list(table.clients):
+                await self._send(table, client, {"type": "rematch", "table": notice["table"]})
+
+    async def refresh(self, table: LiveTable) -> None:
+        """Read what changed in the database (another process's move, seat, status), then
+        send this process's clients their new views."""
+        async with table.lock:
+            changed = await self._catch_up(table)
+        if changed:
+            await self.push(table)
+            self._schedule_bot(table)
+
+    async def _catch_up(self, table: LiveTable) -> bool:
+        """Bring the table (its lock held) up to the database: row, seats, moves; whether
+        anything changed."""
+        row = await self.store.table(table.id)
+        if row is None or row.version <= table.row.version:
+            return False
+        seats = await self.store.seats(table.id)
+        table.row, table.seats = row, seats
+        table.names.update(await self._names(seats))
+        if row.status != OPEN and row.started_at is not None:
+            if table.state is None:
+                table.state = _rebuild(table.game, row.deal, [])
+            for move in await self.store.moves(table.id, len(table.state.history)):
+                table.state.apply(move.move)
+        return True
+
+    async def _changed(self, table: LiveTable, version: int | None) -> None:
+        """This process changed the table: the others hear of it."""
+        if version is not None:
+            table.row.version = max(table.row.version, version)
+        if self.bus is not None:
+            await self.bus.publish(table.id, "v", v=table.row.version)
+
+    async def _publish_presence(self, table: LiveTable) -> None:
+        if self.bus is not None:
+            here = {c.seat for c in table.clients if c.seat is not None}
+            await self.bus.publish(
+                table.id, "presence", online=[s.seat in here for s in table.seats]
+            )
+
     # ------------------------------------------------------------------ tables
 
     async def table(self, table_id: str) -> LiveTable:
+        """A table: held in memory while open or playing (read from the database when this
+        process has not got it yet; with other processes, brought up to date first)."""
         table = self.tables.get(table_id)
-        if table is None:
-            row = await self.store.table(table_id)
-            if row is None:
-                raise HubError(
-                    404, "no-table", _("there is no table {id}").format(id=clip(table_id))
-                )
-            seats = await self.store.seats(row.id)
-            table = LiveTable(row, seats, load(row.game, **row.options), await self._names(seats))
-            if row.status in ("over", "abandoned") and row.started_at is not None:
-                moves = [m.move for m in await self.store.moves(row.id)]
-                table.state = _rebuild(table.game, row.deal, moves)
-            # Finished tables are read on demand and not kept.
+        if table is not None:
+            if self.cluster:
+                versions = await self.store.versions([table_id])
+                if versions.get(table_id, 0) > table.row.version:
+                    await self.refresh(table)
             return table
-        return table
+        row = await self.store.table(table_id)
+        if row is None:
+            raise HubError(404, "no-table", _("there is no table {id}").format(id=clip(table_id)))
+        loaded = await self._load(row)
+        if row.status in (OPEN, "playing"):
+            # A table another process made, or this one forgot: kept while it is in play.
+            table = self.tables.setdefault(table_id, loaded)
+            self._schedule_clock(table)
+            return table
+        # Finished tables are read on demand and not kept.
+        return loaded
 
     async def create(
         self, user: User, request: TableIn, deal: dict[str, Any] | None = None
@@ -419,10 +624,18 @@ class Hub:
             )
             for i, spec in enumerate(request.seats)
         ]
+        self._own_new(row)
         await self.store.add_table(row, seats)
         table = LiveTable(row, seats, game, {user.id: user.name})
         self.tables[row.id] = table
         return table, invite, first
+
+    def _own_new(self, row: TableRow) -> None:
+        """A table this process makes is its own (its bots run here) from the start."""
+        if self.cluster:
+            row.owner = self.settings.process
+            row.lease_until = now() + timedelta(seconds=self.settings.lease)
+            self.owned.add(row.id)
 
     async def by_invite(self, token: str) -> LiveTable:
         row = await self.store.table_by_invite(hash_invite(token))
@@ -451,9 +664,22 @@ class Hub:
                         seat=seat, free=", ".join(map(str, free)) or _("none")
                     ),
                 )
-            await self.store.set_seat(table.id, seat, HUMAN, user.id)
+            version = await self.store.set_seat(table.id, seat, HUMAN, user.id, was=OPEN)
+            if version is None:
+                # Taken at this moment through another process.
+                await self._catch_up(table)
+                raise HubError(
+                    409,
+                    "seat-taken",
+                    _("seat {seat} is not free; free seats: {free}").format(
+                        seat=seat,
+                        free=", ".join(str(s.seat) for s in table.seats if s.kind == OPEN)
+                        or _("none"),
+                    ),
+                )
             table.seats[seat].kind, table.seats[seat].user_id = HUMAN, user.id
             table.names[user.id] = user.name
+        await self._changed(table, version)
         await self.push(table)
         return seat
 
@@ -465,8 +691,9 @@ class Hub:
                 raise HubError(409, "not-seated", _("you have no seat at this table"))
             if table.row.status != OPEN:
                 raise HubError(409, "started", _("the game has started: a seat cannot be left"))
-            await self.store.set_seat(table.id, seat, OPEN, None)
+            version = await self.store.set_seat(table.id, seat, OPEN, None)
             table.seats[seat].kind, table.seats[seat].user_id = OPEN, None
+        await self._changed(table, version)
         await self.push(table)
 
     async def start_table(self, user: User, table_id: str) -> None:
@@ -480,9 +707,10 @@ class Hub:
                 raise HubError(409, "seats-open", _("every open seat must be taken first"))
             table.state = _rebuild(table.game, table.row.deal, [])
             started = now()
-            await self.store.set_status(table.id, "playing", started=started)
+            version = await self.store.set_status(table.id, "playing", started=started)
             table.row.status, table.row.started_at = "playing", started
             table.row.turn_started_at = started
+        await self._changed(table, version)
         await self.push(table)
         self._schedule_bot(table)
 
@@ -513,11 +741,14 @@ class Hub:
             )
             for s in old.seats
         ]
+        self._own_new(row)
         await self.store.add_table(row, seats)
         table = LiveTable(row, seats, game, dict(old.names))
         self.tables[row.id] = table
         for client in list(old.clients):
             await self._send(old, client, {"type": "rematch", "table": row.id})
+        if self.bus is not None:
+            await self.bus.publish(old.id, "rematch", table=row.id)
         return table, invite
 
     async def hand_to_bot(self, user: User, table_id: str, seat: int, bot: str) -> None:
@@ -549,9 +780,10 @@ class Hub:
                 raise HubError(400, "bad-bot", str(err)) from None
             row = table.seats[seat]
             await self.store.set_seat(table.id, seat, BOT, row.user_id, bot)
-            await self.store.mark(table.id)
+            version = await self.store.mark(table.id)
             row.kind, row.bot = BOT, bot
             table.row.marked = True
+        await self._changed(table, version)
         await self.push(table)
         self._schedule_bot(table)
 
@@ -562,11 +794,12 @@ class Hub:
             held = next((s for s in table.seats if s.kind == BOT and s.user_id == user.id), None)
             if held is None:
                 raise HubError(409, "nothing-held", _("no bot keeps a seat of yours here"))
-            await self.store.set_seat(table.id, held.seat, HUMAN, user.id, None)
+            version = await self.store.set_seat(table.id, held.seat, HUMAN, user.id, None)
             held.kind, held.bot = HUMAN, None
             for client in table.clients:
                 if client.user.id == user.id:
                     client.seat = held.seat
+        await self._changed(table, version)
         for client in list(table.clients):
             await self._send_view(table, client, full=client.user.id == user.id)
         return held.seat
@@ -607,14 +840,21 @@ class Hub:
         }
 
     async def lobby(self, user: User) -> dict[str, Any]:
+        tables: list[LiveTable] = list(self.tables.values())
+        if self.cluster:
+            # Tables of every process: the database has them all.
+            tables = [
+                self.tables.get(row.id) or await self._load(row)
+                for row in await self.store.lobby_tables(user.id)
+            ]
         listed = [
             self.summary(t, user)
-            for t in self.tables.values()
+            for t in tables
             if t.row.status == OPEN and (t.row.listed or t.seat_of(user.id) is not None)
         ]
         mine = [
             self.summary(t, user)
-            for t in self.tables.values()
+            for t in tables
             if t.row.status == "playing" and t.seat_of(user.id) is not None
         ]
         turn = [t for t in mine if t["to_move"] == t["your_seat"]]
@@ -799,8 +1039,10 @@ class Hub:
 
     async def join(self, table: LiveTable, client: Client) -> None:
         table.clients.append(client)
+        self.tables.setdefault(table.id, table)
         await self._send_view(table, client, full=True)
         await self._presence(table)
+        await self._publish_presence(table)
 
     async def part(self, table: LiveTable, client: Client) -> None:
         if client in table.clients:
@@ -808,6 +1050,7 @@ class Hub:
         if client.hint_task is not None:
             client.hint_task.cancel()  # nobody left to read it
         await self._presence(table)
+        await self._publish_presence(table)
         self._forget_if_done(table)
 
     def _forget_if_done(self, table: LiveTable) -> None:
@@ -854,20 +1097,41 @@ class Hub:
             moment = now()
             banked = self._banked_after(table, seat)
             # On disk before anyone sees it: a crash after this loses nothing that was shown.
-            await self.store.add_move(table.id, ply, seat, move.text, moment, banked)
-            state.apply(move, seat)
-            table.row.turn_started_at = moment
-            if banked is not None:
-                table.seats[seat].clock_ms = banked
-            if table.clock_task is not None:
-                table.clock_task.cancel()
-                table.clock_task = None
-            if state.is_over:
-                finished = now()
-                result = state.result
-                await self.store.set_status(table.id, "over", result=result, finished=finished)
-                table.row.status, table.row.finished_at = "over", finished
-                table.row.result = result
+            try:
+                version: int | None = await self.store.add_move(
+                    table.id, ply, seat, move.text, moment, banked
+                )
+            except IntegrityError:
+                # Another process wrote this ply first (its move, or its bot's): this one was
+                # behind. It catches up; the sender gets the table as it is.
+                version = None
+                await self._catch_up(table)
+                await self._error(
+                    sender,
+                    "stale",
+                    _("that move was for move {ply}; the game is at move {now}").format(
+                        ply=ply, now=len(state.history)
+                    ),
+                    ply,
+                )
+            else:
+                state.apply(move, seat)
+                table.row.turn_started_at = moment
+                if banked is not None:
+                    table.seats[seat].clock_ms = banked
+                if table.clock_task is not None:
+                    table.clock_task.cancel()
+                    table.clock_task = None
+                if state.is_over:
+                    finished = now()
+                    result = state.result
+                    version = await self.store.set_status(
+                        table.id, "over", result=result, finished=finished
+                    )
+                    table.row.status, table.row.finished_at = "over", finished
+                    table.row.result = result
+        if version is not None:
+            await self._changed(table, version)
         await self.push(table)
         self._schedule_bot(table)
 
@@ -913,6 +1177,8 @@ class Hub:
             # Players talk among players, spectators among spectators.
             if (other.seat is not None) == (client.seat is not None):
                 await self._send(table, other, message)
+        if self.bus is not None:
+            await self.bus.publish(table.id, "chat", room=room, message=message)
 
     async def push(self, table: LiveTable) -> None:
         """Every client's new view after a change: each only its own seat's."""
@@ -965,6 +1231,8 @@ class Hub:
     # ------------------------------------------------------------------ bots
 
     def _schedule_bot(self, table: LiveTable) -> None:
+        if not self.owns(table):
+            return  # another process runs this table's bots
         state = table.state
         if state is None or state.is_over or table.row.status != "playing":
             return
@@ -996,6 +1264,6 @@ class Hub:
         except (CardtableError, OptionError):
             return
         table.bot_task = None
-        if table.seats[seat].kind != BOT:
-            return  # reclaimed by its person while the bot thought
+        if table.seats[seat].kind != BOT or not self.owns(table):
+            return  # reclaimed by its person, or the table taken over, while the bot thought
         await self.play(table, seat, text, ply, None)

@@ -58,6 +58,17 @@ class TableRow(Base):
     turn_based: Mapped[bool] = mapped_column(Boolean, default=False)
     turn_started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: One more at every change of the table (a move, a seat, its status): processes that hold
+    #: the table compare it to know what they missed.
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    #: Moves played.
+    ply: Mapped[int] = mapped_column(Integer, default=0)
+    #: The server process that runs the table's bots and closes it when abandoned, while its
+    #: lease lasts; another takes it over once the lease has lapsed.
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: When a person was last connected to the table, by any process.
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -11,13 +11,21 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event, insert, select, update
+from sqlalchemy import event, func, insert, or_, select, text, update
 from sqlalchemy.engine import Connection
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 from cardtable.server.models import ChatLine, MoveRow, SeatRow, TableRow, User, now
 
 __all__ = ["Store"]
+
+#: The key of PostgreSQL's advisory lock that lets one process at a time migrate the schema.
+_MIGRATION_LOCK = 0x63617264
 
 
 def _upgrade(connection: Connection) -> None:
@@ -53,12 +61,30 @@ class Store:
 
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
 
+    @property
+    def postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
+
     async def open(self) -> None:
         async with self.engine.begin() as conn:
+            if self.postgres:
+                # Several processes may start at once: one migrates, the others wait for it.
+                await conn.execute(text(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})"))
             await conn.run_sync(_upgrade)
 
     async def close(self) -> None:
         await self.engine.dispose()
+
+    @staticmethod
+    async def _bump(conn: AsyncConnection, table_id: str, **values: Any) -> int:
+        """Change a table's row and add one to its version; the new version."""
+        version = await conn.scalar(
+            update(TableRow)
+            .where(TableRow.id == table_id)
+            .values(version=TableRow.version + 1, **values)
+            .returning(TableRow.version)
+        )
+        return int(version or 0)
 
     # ------------------------------------------------------------------ users
 
@@ -110,22 +136,28 @@ class Store:
             return list(rows)
 
     async def set_seat(
-        self, table_id: str, seat: int, kind: str, user_id: str | None, bot: str | None = None
-    ) -> None:
-        async with self.sessions() as session:
-            await session.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(kind=kind, user_id=user_id, bot=bot)
-            )
-            await session.commit()
+        self,
+        table_id: str,
+        seat: int,
+        kind: str,
+        user_id: str | None,
+        bot: str | None = None,
+        was: str | None = None,
+    ) -> int | None:
+        """Who sits in a seat; the table's new version. With ``was``, only if the seat's kind
+        is still that (two processes seating two people in one seat: one wins), else None."""
+        async with self.engine.begin() as conn:
+            change = update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+            if was is not None:
+                change = change.where(SeatRow.kind == was)
+            changed = await conn.execute(change.values(kind=kind, user_id=user_id, bot=bot))
+            if changed.rowcount == 0:
+                return None
+            return await self._bump(conn, table_id)
 
-    async def mark(self, table_id: str) -> None:
-        async with self.sessions() as session:
-            await session.execute(
-                update(TableRow).where(TableRow.id == table_id).values(marked=True)
-            )
-            await session.commit()
+    async def mark(self, table_id: str) -> int:
+        async with self.engine.begin() as conn:
+            return await self._bump(conn, table_id, marked=True)
 
     async def set_status(
         self,
@@ -135,7 +167,8 @@ class Store:
         result: dict[str, Any] | None = None,
         started: datetime | None = None,
         finished: datetime | None = None,
-    ) -> None:
+    ) -> int:
+        """A table's status (with its result, start or end); the table's new version."""
         values: dict[str, Any] = {"status": status}
         if result is not None:
             values["result"] = result
@@ -145,9 +178,8 @@ class Store:
             values["finished_at"] = finished
         if started is not None:
             values["turn_started_at"] = started
-        async with self.sessions() as session:
-            await session.execute(update(TableRow).where(TableRow.id == table_id).values(values))
-            await session.commit()
+        async with self.engine.begin() as conn:
+            return await self._bump(conn, table_id, **values)
 
     async def tables_with_status(self, *statuses: str) -> list[TableRow]:
         async with self.sessions() as session:
@@ -177,31 +209,151 @@ class Store:
         move: str,
         at: datetime | None = None,
         clock_ms: int | None = None,
-    ) -> None:
+    ) -> int:
         """Append one move, with the mover's time bank after it and the next turn's start, in
-        one transaction; committed on return (the key (table, ply) refuses a double)."""
+        one transaction; committed on return; the table's new version.
+
+        The key (table, ply) refuses a second move for one ply: of two processes racing for a
+        ply exactly one wins, the other gets ``sqlalchemy.exc.IntegrityError``."""
         moment = at or now()
         # Core statements on one connection, not an ORM session: the move is the hot path.
         async with self.engine.begin() as conn:
             await conn.execute(
                 insert(MoveRow).values(table_id=table_id, ply=ply, seat=seat, move=move, at=moment)
             )
-            await conn.execute(
-                update(TableRow).where(TableRow.id == table_id).values(turn_started_at=moment)
-            )
+            version = await self._bump(conn, table_id, turn_started_at=moment, ply=ply + 1)
             if clock_ms is not None:
                 await conn.execute(
                     update(SeatRow)
                     .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                     .values(clock_ms=clock_ms)
                 )
+        return version
 
-    async def moves(self, table_id: str) -> list[MoveRow]:
+    async def moves(self, table_id: str, start: int = 0) -> list[MoveRow]:
+        """A table's moves in order, from ply ``start`` on."""
         async with self.sessions() as session:
             rows = await session.scalars(
-                select(MoveRow).where(MoveRow.table_id == table_id).order_by(MoveRow.ply)
+                select(MoveRow)
+                .where(MoveRow.table_id == table_id, MoveRow.ply >= start)
+                .order_by(MoveRow.ply)
             )
             return list(rows)
+
+    # ------------------------------------------------------------------ several processes
+
+    async def versions(self, ids: Sequence[str]) -> dict[str, int]:
+        """The version of each of these tables."""
+        if not ids:
+            return {}
+        async with self.sessions() as session:
+            rows = await session.execute(
+                select(TableRow.id, TableRow.version).where(TableRow.id.in_(list(ids)))
+            )
+            return {i: int(v) for i, v in rows}
+
+    async def claim(self, owner: str, until: datetime, limit: int = 50) -> list[str]:
+        """Take the open and playing tables that no process holds (never owned, or the lease
+        lapsed): theirs are now ``owner``'s until ``until``. Rows another process is claiming
+        at the same moment are skipped, not waited for (``FOR UPDATE SKIP LOCKED``)."""
+        moment = now()
+        free = (
+            select(TableRow.id)
+            .where(
+                TableRow.status.in_(("open", "playing")),
+                or_(TableRow.owner.is_(None), TableRow.lease_until < moment),
+            )
+            .order_by(TableRow.created_at)
+            .limit(limit)
+        )
+        if self.postgres:
+            free = free.with_for_update(skip_locked=True)
+        async with self.engine.begin() as conn:
+            ids = list(await conn.scalars(free))
+            if not ids:
+                return []
+            await conn.execute(
+                update(TableRow).where(TableRow.id.in_(ids)).values(owner=owner, lease_until=until)
+            )
+            return ids
+
+    async def renew(self, owner: str, ids: Sequence[str], until: datetime) -> set[str]:
+        """Extend the lease of these tables where ``owner`` still holds it; the ids held."""
+        if not ids:
+            return set()
+        async with self.engine.begin() as conn:
+            held = await conn.scalars(
+                update(TableRow)
+                .where(TableRow.id.in_(list(ids)), TableRow.owner == owner)
+                .values(lease_until=until)
+                .returning(TableRow.id)
+            )
+            return set(held)
+
+    async def release(self, owner: str) -> None:
+        """Give up every lease of ``owner`` (a process stopping cleanly): others take over."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(TableRow).where(TableRow.owner == owner).values(owner=None, lease_until=None)
+            )
+
+    async def touch_seen(self, ids: Sequence[str], moment: datetime) -> None:
+        """A person is connected to each of these tables now."""
+        if not ids:
+            return
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(TableRow).where(TableRow.id.in_(list(ids))).values(seen_at=moment)
+            )
+
+    async def seen(self, ids: Sequence[str]) -> dict[str, datetime | None]:
+        """When a person was last connected to each table, by any process."""
+        if not ids:
+            return {}
+        async with self.sessions() as session:
+            rows = await session.execute(
+                select(TableRow.id, TableRow.seen_at).where(TableRow.id.in_(list(ids)))
+            )
+            return dict(rows.tuples())
+
+    async def abandon(self, table_id: str, finished: datetime) -> int | None:
+        """Close a table nobody attends, unless it ended or was closed meanwhile; the new
+        version, or None when it was not open or playing any more."""
+        async with self.engine.begin() as conn:
+            version = await conn.scalar(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status.in_(("open", "playing")))
+                .values(status="abandoned", finished_at=finished, version=TableRow.version + 1)
+                .returning(TableRow.version)
+            )
+            return None if version is None else int(version)
+
+    async def lobby_tables(self, user_id: str) -> list[TableRow]:
+        """The tables a lobby lists: open ones that are listed or have this user seated, and
+        the playing ones where the user sits."""
+        mine = select(SeatRow.table_id).where(SeatRow.user_id == user_id)
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(TableRow)
+                .where(
+                    or_(
+                        (TableRow.status == "open") & (TableRow.listed | TableRow.id.in_(mine)),
+                        (TableRow.status == "playing") & TableRow.id.in_(mine),
+                    )
+                )
+                .order_by(TableRow.created_at)
+                .limit(200)
+            )
+            return list(rows)
+
+    async def count_moves(self, table_id: str) -> int:
+        async with self.sessions() as session:
+            return int(
+                await session.scalar(
+                    select(func.count()).select_from(MoveRow).where(MoveRow.table_id == table_id)
+                )
+                or 0
+            )
 
     async def add_chat(self, table_id: str, user_id: str, room: str, text: str) -> ChatLine:
         async with self.sessions() as session:
