@@ -82,8 +82,11 @@ class LiveServer:
         return asyncio.run_coroutine_threadsafe(coro, loop).result(timeout=30)
 
 
-def serve_process(database_url: str, port: int, data_dir: Path) -> subprocess.Popen[bytes]:
-    """``cardtable serve`` as a child process, ready when this returns."""
+def serve_process(
+    database_url: str, port: int, data_dir: Path, *options: str
+) -> subprocess.Popen[bytes]:
+    """``cardtable serve`` as a child process, ready when this returns; ``options`` are more
+    of its options (``--redis-url URL``)."""
     env = dict(os.environ, CARDTABLE_DATA_DIR=str(data_dir), CARDTABLE_SECRET="test-secret")
     proc = subprocess.Popen(
         [
@@ -99,6 +102,7 @@ def serve_process(database_url: str, port: int, data_dir: Path) -> subprocess.Po
             "0",
             "--bot-workers",
             "1",
+            *options,
         ],
         env=env,
         stdout=subprocess.PIPE,

@@ -38,7 +38,7 @@ class Bus:
         self.on_notice = on_notice
         self.healthy = False
         self._client: aioredis.Redis = aioredis.from_url(
-            url, socket_connect_timeout=2, socket_timeout=2, health_check_interval=5
+            url, socket_connect_timeout=2, socket_timeout=2
         )
         self._task: asyncio.Task[None] | None = None
 
@@ -67,26 +67,32 @@ class Bus:
     async def _listen(self) -> None:
         pause = 0.2
         while True:
-            pubsub = self._client.pubsub(ignore_subscribe_messages=True)
+            # A connection of its own each time: one left from before Redis went away is dead.
+            listener: aioredis.Redis = aioredis.from_url(
+                self.url, socket_connect_timeout=2, socket_timeout=5
+            )
+            pubsub = listener.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.psubscribe(CHANNEL + "*")
+                await asyncio.wait_for(pubsub.psubscribe(CHANNEL + "*"), 5)
                 self.healthy, pause = True, 0.2
                 while True:
-                    message = await pubsub.get_message(timeout=1.0)
+                    message = await asyncio.wait_for(pubsub.get_message(timeout=1.0), 5)
                     if message is None:
                         # A quiet second: make sure the connection still answers.
-                        await pubsub.ping()
+                        await asyncio.wait_for(pubsub.ping(), 5)
                         continue
                     await self._deliver(message)
-            except (RedisError, OSError) as err:
+            except (RedisError, OSError, TimeoutError) as err:
                 if self.healthy:
                     log.warning("redis is unreachable (%s); polling the database", err)
                 self.healthy = False
                 await asyncio.sleep(pause)
-                pause = min(5.0, pause * 2)
+                pause = min(2.0, pause * 2)
             finally:
-                with contextlib.suppress(RedisError, OSError):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                with contextlib.suppress(RedisError, OSError, TimeoutError):
+                    await asyncio.wait_for(pubsub.aclose(), 2)  # type: ignore[no-untyped-call]
+                with contextlib.suppress(RedisError, OSError, TimeoutError):
+                    await asyncio.wait_for(listener.aclose(), 2)
 
     async def _deliver(self, message: dict[str, Any]) -> None:
         if message.get("type") != "pmessage":
