@@ -27,8 +27,19 @@ load phase and, with ``--soak``, a soak phase. Figures for each:
 ``--think T`` makes each seat wait a random 0 to 2T seconds before it moves (people's pace); the
 default 0 moves as soon as the view comes, which measures the server's capacity.
 
+``--processes N`` (N of 2 or more) runs N server processes sharing one PostgreSQL and one Redis
+(``docs/deploy.md``), both started here on loopback ports in temporary folders; ``--postgres``
+does the same with one process, to tell the cost of PostgreSQL and Redis from that of crossing
+processes. Every process gets the same ``CARDTABLE_SECRET`` and a data folder of its own, and the
+seats of each table are spread over them: seat s of table slot t signs in, sits and connects its
+websocket at process (t + s) mod N, so every move is taken by one process and reaches the seats
+at the others through the database and a Redis notice. The figures are then the sum over the
+processes, with a table per process (CPU share, ``VmRSS`` before, after the load and at the
+end, memory per table) and the CPU of PostgreSQL (the postmaster and its backends) and Redis.
+
 Everything stays on the loopback address, the load is bounded by ``--tables`` and by time, and
-the server and its temporary folder are removed at the end, on Ctrl-C or on an error too. It
+the servers, the database, Redis and their temporary folders are removed at the end, on Ctrl-C or
+on an error too. It
 prints figures only; nothing here passes or fails. ``make bench`` does not run it (it takes
 minutes); run it by hand.
 """
@@ -65,6 +76,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 import cardtable
+from cluster_servers import Postgres, Redis, postgres, redis, tree_cpu_seconds
 
 COOKIE = "cardtable_user"
 HOST = "127.0.0.1"
@@ -121,10 +133,15 @@ def cpu_seconds(pid: int) -> float:
 
 
 @contextlib.contextmanager
-def server(folder: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def server(
+    folder: Path, port: int, database_url: str | None = None, redis_url: str | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
     """``cardtable serve`` as a child process in its own session, ready when this yields, and
-    stopped (then killed, with anything it started) when the block ends, however it ends."""
+    stopped (then killed, with anything it started) when the block ends, however it ends. It
+    keeps SQLite in ``folder`` unless given a database; with Redis, it is one of several."""
     env = dict(os.environ, CARDTABLE_DATA_DIR=str(folder), CARDTABLE_SECRET="bench")
+    env.pop("CARDTABLE_DATABASE_URL", None)
+    env.pop("CARDTABLE_REDIS_URL", None)
     log = (folder / "server.log").open("wb")
     command = [
         sys.executable,
@@ -136,12 +153,14 @@ def server(folder: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
         "--port",
         str(port),
         "--database-url",
-        f"sqlite+aiosqlite:///{folder / 'db.sqlite3'}",
+        database_url or f"sqlite+aiosqlite:///{folder / 'db.sqlite3'}",
         "--bot-pause",
         "0",
         "--bot-workers",
         "1",
     ]
+    if redis_url is not None:
+        command += ["--redis-url", redis_url]
     proc = subprocess.Popen(
         command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
     )
@@ -172,7 +191,7 @@ def server(folder: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
         log.close()
 
 
-def log_summary(path: Path, keep: Path | None) -> str:
+def log_summary(path: Path, keep: Path | None, who: str = "the server") -> str:
     """How many tracebacks the server logged and the last one's last line; the whole log is
     copied to ``keep`` when given."""
     if keep is not None:
@@ -180,10 +199,10 @@ def log_summary(path: Path, keep: Path | None) -> str:
     lines = path.read_text(errors="replace").splitlines()
     count = sum(1 for line in lines if line.startswith("Traceback"))
     if not count:
-        return "the server logged no traceback"
+        return f"{who} logged no traceback"
     last = next(line for line in reversed(lines) if line and not line[0].isspace())
     where = f" (whole log: {keep})" if keep is not None else " (--log FILE keeps it)"
-    return f"the server logged {count} tracebacks; the last: {last}{where}"
+    return f"{who} logged {count} tracebacks; the last: {last}{where}"
 
 
 def tail(path: Path, lines: int = 20) -> str:
@@ -213,11 +232,19 @@ class Phase:
     pings: list[float] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
+    #: CPU seconds of all the server processes together, and of each.
     server_cpu: float = 0.0
+    server_cpus: list[float] = field(default_factory=list)
     client_cpu: float = 0.0
-    #: CPU that neither the server nor this process used (other work on a shared machine).
+    #: With several processes (or ``--postgres``): PostgreSQL's (all its backends) and Redis's.
+    postgres_cpu: float = math.nan
+    redis_cpu: float = math.nan
+    #: CPU that neither the servers, nor this process, nor PostgreSQL or Redis used (other work
+    #: on a shared machine).
     other_cpu: float = 0.0
+    #: The servers' resident memory at the end of the phase: the sum, and each.
     rss_kib: int | None = None
+    rss_each: list[int | None] = field(default_factory=list)
 
     @property
     def seconds(self) -> float:
@@ -294,41 +321,82 @@ class _NoCookies(DefaultCookiePolicy):
         return False
 
 
+@dataclass
+class Cluster:
+    """The server processes under load (one, or several sharing PostgreSQL and Redis)."""
+
+    ports: list[int]
+    procs: list[subprocess.Popen[bytes]]
+    postgres: Postgres | None = None
+    redis: Redis | None = None
+
+    def rss(self) -> list[int | None]:
+        return [rss_kib(proc.pid) for proc in self.procs]
+
+    def cpus(self) -> list[float]:
+        return [cpu_seconds(proc.pid) for proc in self.procs]
+
+    def postgres_cpu(self) -> float:
+        pid = self.postgres.pid if self.postgres is not None else None
+        return math.nan if pid is None else tree_cpu_seconds(pid)
+
+    def redis_cpu(self) -> float:
+        return math.nan if self.redis is None else cpu_seconds(self.redis.process.pid)
+
+
+def total(values: list[int | None]) -> int | None:
+    """The sum, or None when a value is missing."""
+    known = [v for v in values if v is not None]
+    return sum(known) if values and len(known) == len(values) else None
+
+
 class Run:
     """The load generator: ``--tables`` table slots, each playing one game after another."""
 
-    def __init__(
-        self, args: argparse.Namespace, port: int, server: subprocess.Popen[bytes]
-    ) -> None:
+    def __init__(self, args: argparse.Namespace, cluster: Cluster) -> None:
         self.args = args
-        self.base = f"http://{HOST}:{port}"
-        self.ws_base = f"ws://{HOST}:{port}"
-        self.server = server
+        self.cluster = cluster
+        self.ws_bases = [f"ws://{HOST}:{port}" for port in cluster.ports]
         self.phase = Phase("seating")
-        self._server_cpu = cpu_seconds(server.pid)
+        self._server_cpus = cluster.cpus()
         self._client_cpu = time.process_time()
+        self._postgres_cpu = cluster.postgres_cpu()
+        self._redis_cpu = cluster.redis_cpu()
         self._busy = machine_busy()
         self.stopping = False
         self.ramped: set[int] = set()
+        #: The first message of each kind of error a table ended with (printed as a note).
+        self.first_errors: dict[str, str] = {}
         #: Every first table is seated (or failed); then ``go`` lets them start together.
         self.seated = asyncio.Event()
         self.go = asyncio.Event()
-        self.http = httpx.AsyncClient(
-            base_url=self.base,
-            cookies=CookieJar(policy=_NoCookies()),
-            timeout=60,
-            limits=httpx.Limits(max_connections=64, keepalive_expiry=2),
-        )
+        #: One HTTP client per server process; ``at`` below picks one (the seat's process).
+        self.https = [
+            httpx.AsyncClient(
+                base_url=f"http://{HOST}:{port}",
+                cookies=CookieJar(policy=_NoCookies()),
+                timeout=60,
+                limits=httpx.Limits(max_connections=64, keepalive_expiry=2),
+            )
+            for port in cluster.ports
+        ]
+
+    def process_of(self, slot: int, seat: int) -> int:
+        """The server process a seat talks to: (slot + seat) mod N, so that with several
+        processes the seats of a table are spread over them and every move crosses."""
+        return (slot + seat) % len(self.https)
 
     # -- HTTP
 
-    async def guest(self, name: str) -> str:
-        answer = await self.http.post("/api/guest", json={"name": name, "language": "en"})
+    async def guest(self, name: str, at: int = 0) -> str:
+        answer = await self.https[at].post("/api/guest", json={"name": name, "language": "en"})
         answer.raise_for_status()
         return str(answer.cookies[COOKIE])
 
-    async def post(self, path: str, cookie: str, body: dict[str, Any] | None = None) -> Any:
-        answer = await self.http.post(
+    async def post(
+        self, path: str, cookie: str, body: dict[str, Any] | None = None, at: int = 0
+    ) -> Any:
+        answer = await self.https[at].post(
             path, json=body or {}, headers={"Cookie": f"{COOKIE}={cookie}"}
         )
         if answer.status_code != 200:
@@ -360,6 +428,7 @@ class Run:
                 await self.table(slot, rng)
             except Exception as err:
                 self.phase.errors[type(err).__name__] += 1
+                self.first_errors.setdefault(type(err).__name__, str(err)[:300])
                 await asyncio.sleep(1.0)
             finally:
                 self._ramped(slot)
@@ -368,24 +437,30 @@ class Run:
         """One table from the guests' sign-in to the game's end."""
         name = self.game_of(slot)
         options, seats = GAMES[name]
-        cookies = list(await asyncio.gather(*(self.guest(f"T{slot} S{s}") for s in range(seats))))
+        at = [self.process_of(slot, s) for s in range(seats)]
+        cookies = list(
+            await asyncio.gather(*(self.guest(f"T{slot} S{s}", at[s]) for s in range(seats)))
+        )
         made = await self.post(
-            "/api/tables", cookies[0], {"game": name, "options": options, "seats": ["open"] * seats}
+            "/api/tables",
+            cookies[0],
+            {"game": name, "options": options, "seats": ["open"] * seats},
+            at[0],
         )
         table_id, invite = made["table"]["id"], made["invite"]
 
-        async def take_seat(cookie: str) -> None:
-            await self.post(f"/api/join/{invite}", cookie)
-            await self.post(f"/api/tables/{table_id}/sit", cookie, {})
+        async def take_seat(seat: int) -> None:
+            await self.post(f"/api/join/{invite}", cookies[seat], at=at[seat])
+            await self.post(f"/api/tables/{table_id}/sit", cookies[seat], {}, at[seat])
 
-        await asyncio.gather(*(take_seat(c) for c in cookies[1:]))
+        await asyncio.gather(*(take_seat(s) for s in range(1, seats)))
         sockets: list[ClientConnection] = []
         players: list[asyncio.Task[bool]] = []
         try:
-            for cookie in cookies:
+            for seat, cookie in enumerate(cookies):
                 sockets.append(
                     await connect(
-                        f"{self.ws_base}/ws/tables/{table_id}",
+                        f"{self.ws_bases[at[seat]]}/ws/tables/{table_id}",
                         additional_headers={"Cookie": f"{COOKIE}={cookie}"},
                         compression=None if self.args.no_deflate else "deflate",
                         max_size=2**22,
@@ -402,7 +477,7 @@ class Run:
                 # The first tables wait for each other, so that the load begins all at once.
                 self._ramped(slot)
                 await self.go.wait()
-            await self.post(f"/api/tables/{table_id}/start", cookies[0])
+            await self.post(f"/api/tables/{table_id}/start", cookies[0], at=at[0])
             self.phase.tables += 1
             if all(await asyncio.gather(*players)):
                 self.phase.games += 1
@@ -471,16 +546,19 @@ class Run:
             await asyncio.sleep(0.02)
             self.phase.lags.append(max(0.0, time.perf_counter() - start - 0.02))
 
-    async def probe_ping(self) -> None:
+    async def probe_ping(self, at: int = 0) -> None:
         """A person alone at a table that never starts sends a ``ping`` ten times a second:
         its round trip is the server's responsiveness to a message that needs no database and
-        no view."""
-        cookie = await self.guest("probe")
+        no view. With several processes, one such person at each."""
+        cookie = await self.guest("probe", at)
         made = await self.post(
-            "/api/tables", cookie, {"game": "cribbage", "options": {}, "seats": ["open", "open"]}
+            "/api/tables",
+            cookie,
+            {"game": "cribbage", "options": {}, "seats": ["open", "open"]},
+            at,
         )
         async with connect(
-            f"{self.ws_base}/ws/tables/{made['table']['id']}",
+            f"{self.ws_bases[at]}/ws/tables/{made['table']['id']}",
             additional_headers={"Cookie": f"{COOKIE}={cookie}"},
             compression=None if self.args.no_deflate else "deflate",
             close_timeout=2,
@@ -498,36 +576,48 @@ class Run:
 
     def begin(self, name: str) -> None:
         self.phase = Phase(name)
-        self._server_cpu = cpu_seconds(self.server.pid)
+        self._server_cpus = self.cluster.cpus()
         self._client_cpu = time.process_time()
+        self._postgres_cpu = self.cluster.postgres_cpu()
+        self._redis_cpu = self.cluster.redis_cpu()
         self._busy = machine_busy()
 
     def end(self) -> Phase:
-        """The current phase, closed with the server's memory and both processes' CPU."""
+        """The current phase, closed with the servers' memory and every process's CPU."""
         phase = self.phase
         phase.ended = time.perf_counter()
-        phase.rss_kib = rss_kib(self.server.pid)
-        phase.server_cpu = cpu_seconds(self.server.pid) - self._server_cpu
+        phase.rss_each = self.cluster.rss()
+        phase.rss_kib = total(phase.rss_each)
+        phase.server_cpus = [
+            now - then for now, then in zip(self.cluster.cpus(), self._server_cpus, strict=True)
+        ]
+        phase.server_cpu = sum(phase.server_cpus)
         phase.client_cpu = time.process_time() - self._client_cpu
-        phase.other_cpu = machine_busy() - self._busy - phase.server_cpu - phase.client_cpu
+        phase.postgres_cpu = self.cluster.postgres_cpu() - self._postgres_cpu
+        phase.redis_cpu = self.cluster.redis_cpu() - self._redis_cpu
+        known = sum(c for c in (phase.postgres_cpu, phase.redis_cpu) if not math.isnan(c))
+        phase.other_cpu = machine_busy() - self._busy - phase.server_cpu - phase.client_cpu - known
         return phase
 
     async def hold(self, seconds: float) -> None:
-        """Let the load run for ``seconds``, watching that the server lives."""
+        """Let the load run for ``seconds``, watching that the servers live."""
         deadline = time.perf_counter() + seconds
         while (left := deadline - time.perf_counter()) > 0:
-            if self.server.poll() is not None:
-                raise RuntimeError("the server exited during the run")
+            for index, proc in enumerate(self.cluster.procs):
+                if proc.poll() is not None:
+                    who = "the server" if len(self.cluster.procs) == 1 else f"server {index}"
+                    raise RuntimeError(f"{who} exited during the run")
             await asyncio.sleep(min(1.0, left))
 
 
-async def drive(args: argparse.Namespace, port: int, proc: subprocess.Popen[bytes]) -> Report:
+async def drive(args: argparse.Namespace, cluster: Cluster) -> Report:
     """The ramp, the load phase and the soak phase; then every client leaves."""
-    report = Report(rss_before=rss_kib(proc.pid))
-    run = Run(args, port, proc)
+    report = Report(rss_before=cluster.rss())
+    run = Run(args, cluster)
     run.begin("seating")
     slots = [asyncio.create_task(run.slot(i)) for i in range(args.tables)]
-    probes = [asyncio.create_task(run.probe_lag()), asyncio.create_task(run.probe_ping())]
+    probes = [asyncio.create_task(run.probe_lag())]
+    probes += [asyncio.create_task(run.probe_ping(at)) for at in range(len(cluster.procs))]
     try:
         try:
             async with asyncio.timeout(args.ramp):
@@ -552,16 +642,20 @@ async def drive(args: argparse.Namespace, port: int, proc: subprocess.Popen[byte
         _done, stuck = await asyncio.wait(slots + probes, timeout=15)
         if stuck:
             report.notes.append(f"{len(stuck)} tables did not stop within 15 s")
-        await run.http.aclose()
+        for http in run.https:
+            await http.aclose()
+        for kind, text in sorted(run.first_errors.items()):
+            report.notes.append(f"the first {kind}: {' '.join(text.split())}")
     await asyncio.sleep(2)  # the server notices the closed sockets
-    report.rss_idle = rss_kib(proc.pid)
+    report.rss_idle = cluster.rss()
     return report
 
 
 @dataclass
 class Report:
-    rss_before: int | None
-    rss_idle: int | None = None
+    #: Each server process's resident memory before the load and once every client has gone.
+    rss_before: list[int | None]
+    rss_idle: list[int | None] = field(default_factory=list)
     seating: Phase | None = None
     phases: list[Phase] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -582,10 +676,33 @@ def both(samples: list[float]) -> str:
     return f"{ms(percentile(samples, 0.5))} / {ms(percentile(samples, 0.99))}"
 
 
-def show(console: Console, args: argparse.Namespace, report: Report, db_bytes: int) -> None:
-    table = Table("Figure", *(p.name for p in report.phases), title="cardtable serve under load")
+def share(seconds: float, phase: Phase) -> str:
+    """CPU seconds as a share of one core over the phase."""
+    return "?" if math.isnan(seconds) else f"{max(0.0, 100 * seconds / phase.seconds):.0f}%"
+
+
+def per_table(after: int | None, before: int | None, tables: int) -> str:
+    if after is None or before is None or tables <= 0:
+        return "?"
+    return f"{(after - before) / tables:,.0f} KiB"
+
+
+def show(
+    console: Console,
+    args: argparse.Namespace,
+    report: Report,
+    db_bytes: int,
+    cluster: Cluster | None = None,
+) -> None:
+    several = cluster is not None and (len(cluster.procs) > 1 or cluster.postgres is not None)
+    count = len(report.rss_before)
+    title = "cardtable serve under load"
+    if several:
+        title += f": {count} process{'es' if count > 1 else ''}, PostgreSQL and Redis"
+    table = Table("Figure", *(p.name for p in report.phases), title=title)
     table.title_justify = "left"
     phases = report.phases
+    servers = "server" if count == 1 else f"{count} servers'"
 
     def row(name: str, cell: Any) -> None:
         table.add_row(name, *(cell(p) for p in phases))
@@ -602,10 +719,13 @@ def show(console: Console, args: argparse.Namespace, report: Report, db_bytes: i
     row("move latency samples", lambda p: f"{len(p.latencies):,}")
     row("ping round trip p50 / p99", lambda p: both(p.pings))
     row("generator loop lag p50 / p99", lambda p: both(p.lags))
-    row("server CPU (of one core)", lambda p: f"{100 * p.server_cpu / p.seconds:.0f}%")
+    row(f"{servers} CPU (of one core)", lambda p: f"{100 * p.server_cpu / p.seconds:.0f}%")
     row("generator CPU (of one core)", lambda p: f"{100 * p.client_cpu / p.seconds:.0f}%")
+    if several:
+        row("PostgreSQL CPU (all backends)", lambda p: share(p.postgres_cpu, p))
+        row("Redis CPU", lambda p: share(p.redis_cpu, p))
     row("other processes' CPU", lambda p: f"{max(0.0, 100 * p.other_cpu / p.seconds):.0f}%")
-    row("server RSS at the end", lambda p: mib(p.rss_kib))
+    row(f"{servers} RSS at the end", lambda p: mib(p.rss_kib))
     row(
         "errors",
         lambda p: ", ".join(f"{k} {v}" for k, v in sorted(p.errors.items())) or "none",
@@ -617,16 +737,61 @@ def show(console: Console, args: argparse.Namespace, report: Report, db_bytes: i
         own = 100 * seating.client_cpu / seating.seconds
         console.print(
             f"seating {args.tables} tables (guests, table, invitation, seats, websockets): "
-            f"{seating.seconds:,.1f} s, server CPU {cpu:.0f}%, generator CPU {own:.0f}%, {errors}"
+            f"{seating.seconds:,.1f} s, {servers} CPU {cpu:.0f}%, generator CPU {own:.0f}%, "
+            f"{errors}"
         )
     console.print(table)
+    if several and phases:
+        show_processes(console, args, report)
+    before = total(report.rss_before)
+    after = phases[0].rss_kib if phases else None
     console.print(
-        f"server RSS: {mib(report.rss_before)} before the load, "
-        f"{mib(report.rss_idle)} once every client had gone; "
-        f"database {db_bytes / 2**20:,.1f} MiB (with its WAL)"
+        f"{servers} RSS: {mib(before)} before the load, "
+        f"{mib(total(report.rss_idle))} once every client had gone; memory per table "
+        f"{per_table(after, before, args.tables)} (RSS after the load less before, over "
+        f"{args.tables} tables); database {db_bytes / 2**20:,.1f} MiB "
+        f"({'PostgreSQL cluster files' if several else 'with its WAL'})"
     )
     for note in report.notes:
-        console.print(f"note: {note}")
+        console.print(f"note: {note}", markup=False, highlight=False)
+
+
+def show_processes(console: Console, args: argparse.Namespace, report: Report) -> None:
+    """A row per server process and one for them all: CPU share in each phase, resident memory
+    before the load, at the end of each phase and once the clients had gone, and memory per
+    table (after the load less before, over ``--tables``)."""
+    phases = report.phases
+    table = Table(
+        "Process",
+        *(f"CPU {p.name}" for p in phases),
+        "RSS before",
+        *(f"RSS after {p.name}" for p in phases),
+        "RSS idle",
+        "per table",
+        title="each server process",
+    )
+    table.title_justify = "left"
+    for index, before in enumerate(report.rss_before):
+        after = phases[0].rss_each[index] if phases[0].rss_each else None
+        idle = report.rss_idle[index] if index < len(report.rss_idle) else None
+        table.add_row(
+            f"server {index}",
+            *(share(p.server_cpus[index], p) if p.server_cpus else "?" for p in phases),
+            mib(before),
+            *(mib(p.rss_each[index]) if p.rss_each else "?" for p in phases),
+            mib(idle),
+            per_table(after, before, args.tables),
+        )
+    before_all = total(report.rss_before)
+    table.add_row(
+        "all",
+        *(share(p.server_cpu, p) for p in phases),
+        mib(before_all),
+        *(mib(p.rss_kib) for p in phases),
+        mib(total(report.rss_idle)),
+        per_table(phases[0].rss_kib, before_all, args.tables),
+    )
+    console.print(table)
 
 
 def main() -> None:
@@ -648,6 +813,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the random moves")
     parser.add_argument("--log", type=Path, help="keep the server's log in this file")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 20 tables, 10 s")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes; 2 or more share a PostgreSQL and a Redis started here",
+    )
+    parser.add_argument(
+        "--postgres", action="store_true", help="PostgreSQL and Redis even with one process"
+    )
     args = parser.parse_args()
     if args.quick:
         args.tables, args.seconds, args.soak = 20, 10.0, min(args.soak, 10.0)
@@ -655,6 +829,8 @@ def main() -> None:
     args.seconds = max(1.0, min(args.seconds, 3600.0))
     args.soak = max(0.0, min(args.soak, 3600.0))
     args.four_share = max(0.0, min(args.four_share, 1.0))
+    args.processes = max(1, min(args.processes, 16))
+    shared = args.processes > 1 or args.postgres
 
     # Each seat is a websocket at both ends: lift this process's (and so the server's) limit.
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -670,23 +846,66 @@ def main() -> None:
         f"think {args.think:g} s, websocket compression "
         f"{'off' if args.no_deflate else 'on'}; load average {os.getloadavg()[0]:.2f} at the start"
     )
+    if shared:
+        console.print(
+            f"{args.processes} server process{'es' if args.processes > 1 else ''} on one "
+            "PostgreSQL and one Redis; seat s of table slot t at process (t + s) mod "
+            f"{args.processes}"
+        )
     folder = Path(tempfile.mkdtemp(prefix="cardtable-load-"))
     # Ctrl-C and a plain kill both end in the clean-up below.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
-        port = free_port()
-        with server(folder, port) as proc:
-            report = asyncio.run(drive(args, port, proc))
-            db_bytes = sum(f.stat().st_size for f in folder.glob("db.sqlite3*"))
-            said = log_summary(folder / "server.log", args.log)
-        show(console, args, report, db_bytes)
-        console.print(said, markup=False, highlight=False)
+        with contextlib.ExitStack() as stack:
+            cluster = Cluster([], [])
+            database_url = redis_url = None
+            if shared:
+                cluster.postgres = stack.enter_context(postgres())
+                cluster.redis = stack.enter_context(redis())
+                database_url, redis_url = cluster.postgres.url, cluster.redis.url
+            folders = [folder]
+            if shared:
+                folders = [folder / f"server{i}" for i in range(args.processes)]
+                for each in folders:
+                    each.mkdir()
+            for each in folders:
+                port = free_port()
+                while port in cluster.ports:
+                    port = free_port()
+                cluster.ports.append(port)
+                cluster.procs.append(
+                    stack.enter_context(server(each, port, database_url, redis_url))
+                )
+            report = asyncio.run(drive(args, cluster))
+            if cluster.postgres is not None:
+                db_bytes = cluster.postgres.size()
+            else:
+                db_bytes = sum(f.stat().st_size for f in folder.glob("db.sqlite3*"))
+            said = [
+                log_summary(
+                    each / "server.log",
+                    log_copy(args.log, index, len(folders)),
+                    "the server" if len(folders) == 1 else f"server {index}",
+                )
+                for index, each in enumerate(folders)
+            ]
+        show(console, args, report, db_bytes, cluster)
+        for line in said:
+            console.print(line, markup=False, highlight=False)
     except KeyboardInterrupt:
         shutil.rmtree(folder, ignore_errors=True)
         console.print("stopped; the server is gone and its folder removed")
         raise SystemExit(130) from None
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def log_copy(keep: Path | None, index: int, count: int) -> Path | None:
+    """Where to keep server ``index``'s log: ``--log FILE`` itself for one server, else
+    ``FILE`` with ``.INDEX`` before its suffix."""
+    if keep is None or count == 1:
+        return keep
+    return keep.with_name(f"{keep.stem}.{index}{keep.suffix}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ with Redis stopped for a while, play goes on by polling the database and nothing
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import signal
 import subprocess
@@ -17,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+import redis.asyncio as aioredis
 
 from cardtable.records import from_record
 from postgres_harness import postgres_url
@@ -105,8 +107,25 @@ def check_against_record(player: Player, seat: int | None, record: dict[str, Any
     assert plies[-1] == len(record["moves"])
 
 
-def test_seats_on_two_processes_play_to_the_end(cluster: Cluster) -> None:
+def test_seats_on_two_processes_play_to_the_end(cluster: Cluster, redis: RedisServer) -> None:
+    heard: list[dict[str, Any]] = []
+
+    async def sniff() -> None:
+        """Every notice the processes send each other over Redis."""
+        client = aioredis.from_url(redis.url)
+        pubsub = client.pubsub(ignore_subscribe_messages=True)
+        await pubsub.psubscribe("cardtable:*")
+        try:
+            while True:
+                message = await pubsub.get_message(timeout=0.5)
+                if message is not None:
+                    heard.append(json.loads(message["data"]))
+        finally:
+            await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await client.aclose()
+
     async def scenario() -> None:
+        listening = asyncio.create_task(sniff())
         ann = await Player(cluster.base(0), "Ann").guest()
         bea = await Player(cluster.base(1), "Bea").guest()
         sam = await Player(cluster.base(1), "Sam").guest()
@@ -135,8 +154,14 @@ def test_seats_on_two_processes_play_to_the_end(cluster: Cluster) -> None:
         check_against_record(sam, None, record)
         for player in (ann, bea, sam):
             await player.close()
+        listening.cancel()
 
     asyncio.run(scenario())
+    # Redis carried notices only: versions and presence, never a hand, a seed or a view.
+    assert {n["k"] for n in heard} == {"v", "presence"}
+    assert all(set(n) <= {"k", "p", "v", "online"} for n in heard)
+    versions = [n["v"] for n in heard if n["k"] == "v"]
+    assert len(versions) >= 208 and len(set(versions)) == len(versions)
 
 
 def test_a_killed_process_loses_no_game(cluster: Cluster) -> None:

@@ -227,6 +227,8 @@ class LiveTable:
     clients: list[Client] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    #: The ply the bot task moves at (a task for an older ply ends by itself, refused as stale).
+    bot_ply: int = -1
     clock_task: asyncio.Task[None] | None = None
     #: When a person was last connected to a seat (monotonic seconds), for abandonment.
     last_person: float = field(default_factory=time.monotonic)
@@ -644,41 +646,42 @@ class Hub:
         return await self.table(row.id)
 
     async def sit(self, user: User, table_id: str, seat: int | None) -> int:
+        """Take ``seat``, or the first free one (None). Another process may seat someone at
+        the same moment: the database takes one of the two, and "the first free seat" is then
+        looked for again."""
         table = await self.table(table_id)
+        wanted = seat
         async with table.lock:
-            held = table.seat_of(user.id)
-            if held is not None:
-                return held
-            if table.row.status != OPEN:
-                raise HubError(409, "started", _("the game has started; you may watch it"))
-            free = [s.seat for s in table.seats if s.kind == OPEN]
-            if seat is None:
-                if not free:
-                    raise HubError(409, "full", _("every seat is taken; you may watch"))
-                seat = free[0]
-            if seat not in free:
-                raise HubError(
-                    409,
-                    "seat-taken",
-                    _("seat {seat} is not free; free seats: {free}").format(
-                        seat=seat, free=", ".join(map(str, free)) or _("none")
-                    ),
-                )
-            version = await self.store.set_seat(table.id, seat, HUMAN, user.id, was=OPEN)
-            if version is None:
-                # Taken at this moment through another process.
+            for _attempt in range(len(table.seats) + 1):
+                held = table.seat_of(user.id)
+                if held is not None:
+                    return held
+                if table.row.status != OPEN:
+                    raise HubError(409, "started", _("the game has started; you may watch it"))
+                free = [s.seat for s in table.seats if s.kind == OPEN]
+                seat = wanted
+                if seat is None:
+                    if not free:
+                        raise HubError(409, "full", _("every seat is taken; you may watch"))
+                    seat = free[0]
+                if seat not in free:
+                    raise HubError(
+                        409,
+                        "seat-taken",
+                        _("seat {seat} is not free; free seats: {free}").format(
+                            seat=seat, free=", ".join(map(str, free)) or _("none")
+                        ),
+                    )
+                version = await self.store.set_seat(table.id, seat, HUMAN, user.id, was=OPEN)
+                if version is not None:
+                    break
+                # Taken at this moment through another process: read who sits where now.
                 await self._catch_up(table)
-                raise HubError(
-                    409,
-                    "seat-taken",
-                    _("seat {seat} is not free; free seats: {free}").format(
-                        seat=seat,
-                        free=", ".join(str(s.seat) for s in table.seats if s.kind == OPEN)
-                        or _("none"),
-                    ),
-                )
+            else:
+                raise HubError(409, "full", _("every seat is taken; you may watch"))
             table.seats[seat].kind, table.seats[seat].user_id = HUMAN, user.id
             table.names[user.id] = user.name
+            table.row.version = max(table.row.version, version)
         await self._changed(table, version)
         await self.push(table)
         return seat
@@ -1115,6 +1118,8 @@ class Hub:
                     ply,
                 )
             else:
+                # Known at once, so that a poll or a notice does not read this move back.
+                table.row.version = max(table.row.version, version or 0)
                 state.apply(move, seat)
                 table.row.turn_started_at = moment
                 if banked is not None:
@@ -1239,9 +1244,11 @@ class Hub:
         seat = state.to_move
         if seat is None or table.seats[seat].kind != BOT:
             return
-        if table.bot_task is not None and not table.bot_task.done():
-            return
-        table.bot_task = asyncio.create_task(self._bot_turn(table, seat, len(state.history)))
+        ply = len(state.history)
+        if table.bot_task is not None and not table.bot_task.done() and table.bot_ply == ply:
+            return  # already thinking about this move
+        table.bot_ply = ply
+        table.bot_task = asyncio.create_task(self._bot_turn(table, seat, ply))
 
     async def _bot_turn(self, table: LiveTable, seat: int, ply: int) -> None:
         await asyncio.sleep(table.row.bot_pause)
@@ -1263,7 +1270,6 @@ class Hub:
             )
         except (CardtableError, OptionError):
             return
-        table.bot_task = None
         if table.seats[seat].kind != BOT or not self.owns(table):
             return  # reclaimed by its person, or the table taken over, while the bot thought
         await self.play(table, seat, text, ply, None)
