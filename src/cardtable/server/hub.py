@@ -165,6 +165,13 @@ def _new_row(
     return row, invite
 
 
+def _shape(table: LiveTable) -> tuple[Any, ...]:
+    """What a client's view depends on beyond the clock: the moves, the status, the seats."""
+    plies = len(table.state.history) if table.state is not None else -1
+    seats = tuple((s.kind, s.user_id, s.bot) for s in table.seats)
+    return plies, table.row.status, seats, table.row.marked
+
+
 def _error_message(code: str, message: str, ply: int | None) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message, "ply": ply}
 
@@ -536,6 +543,7 @@ class Hub:
         row = await self.store.table(table.id)
         if row is None or row.version <= table.row.version:
             return False
+        before = _shape(table)
         seats = await self.store.seats(table.id)
         table.row, table.seats = row, seats
         table.names.update(await self._names(seats))
@@ -544,7 +552,9 @@ class Hub:
                 table.state = _rebuild(table.game, row.deal, [])
             for move in await self.store.moves(table.id, len(table.state.history)):
                 table.state.apply(move.move)
-        return True
+        # The moves read may run ahead of the row read just before (committed in between):
+        # the next notice then finds nothing new, and sends nobody the same view twice.
+        return _shape(table) != before
 
     async def _changed(self, table: LiveTable, version: int | None) -> None:
         """This process changed the table: the others hear of it."""
