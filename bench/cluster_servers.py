@@ -22,11 +22,22 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Postgres", "Redis", "free_port", "postgres", "redis", "tree_cpu_seconds"]
+__all__ = ["Postgres", "Redis", "free_port", "postgres", "redis", "terminate", "tree_cpu_seconds"]
 
 HOST = "127.0.0.1"
 INSTALL_PG = "install it with: apt-get update && apt-get install -y postgresql"
 INSTALL_REDIS = "install it with: apt-get update && apt-get install -y redis-server"
+
+
+def terminate(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a child politely (SIGTERM), and for good if it does not stop in 10 s."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def free_port() -> int:
@@ -179,12 +190,6 @@ def redis() -> Iterator[Redis]:
             time.sleep(0.05)
         yield Redis(f"redis://{HOST}:{port}/0", proc)
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        terminate(proc)
         log.close()
         shutil.rmtree(folder, ignore_errors=True)

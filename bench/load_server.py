@@ -76,7 +76,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 import cardtable
-from cluster_servers import Postgres, Redis, postgres, redis, tree_cpu_seconds
+from cluster_servers import Postgres, Redis, postgres, redis, terminate, tree_cpu_seconds
 
 COOKIE = "cardtable_user"
 HOST = "127.0.0.1"
@@ -178,13 +178,7 @@ def server(
                 time.sleep(0.1)
         yield proc
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        terminate(proc)
         # Whatever the server started (its bot pool) is in the session it leads.
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
