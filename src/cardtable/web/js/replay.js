@@ -41,16 +41,22 @@ export async function replayScreen(app, id) {
   /** @type {any} */
   let view = null;
 
+  /** The move asked for last: quick clicks add up, and only its answer is drawn. */
+  let wanted = ply;
+
   /** @param {number} to */
   async function show(to) {
+    wanted = to;
     const key = `${seat}:${to}`;
     let answer = cache.get(key);
     if (!answer) {
       answer = await get(`/api/tables/${encodeURIComponent(id)}/replay?ply=${to}&seat=${seat}`);
       cache.set(key, answer);
     }
+    if (to !== wanted) return; // a later step was asked for meanwhile
     view = answer;
     ply = answer.ply;
+    wanted = ply;
     const url = `/replay/${encodeURIComponent(id)}?seat=${seat}&ply=${ply}`;
     history.replaceState(null, "", url);
     share.value = `${location.origin}${url}`;
@@ -102,7 +108,7 @@ export async function replayScreen(app, id) {
     if (current) current.scrollIntoView({ block: "nearest" });
   }
 
-  const step = (/** @type {number} */ d) => show(Math.max(0, Math.min(view ? view.plies : 0, ply + d)));
+  const step = (/** @type {number} */ d) => show(Math.max(0, Math.min(view ? view.plies : 0, wanted + d)));
   seatSelect.addEventListener("change", () => {
     seat = seatSelect.value;
     show(ply);
