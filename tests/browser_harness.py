@@ -43,7 +43,6 @@ if TYPE_CHECKING:
         BrowserContext,
         ConsoleMessage,
         Error,
-        Locator,
         Page,
         Request,
         WebSocket,
@@ -66,7 +65,6 @@ __all__ = [
     "run_async",
     "serve_for_browser",
     "start_async",
-    "wait_for_text",
 ]
 
 T = TypeVar("T")
@@ -359,14 +357,6 @@ def foreign_requests(urls: list[str], host: str = LOOPBACK) -> list[str]:
         for url in urls
         if urlsplit(url).scheme not in ("data", "blob", "about") and urlsplit(url).hostname != host
     ]
-
-
-def wait_for_text(page: Page, selector: str, text: str, timeout: float = 10) -> Locator:
-    """The first visible element matching ``selector`` whose text contains ``text``, waiting up
-    to ``timeout`` seconds for it."""
-    found = page.locator(selector).filter(has_text=text).first
-    found.wait_for(state="visible", timeout=timeout * 1000)
-    return found
 
 
 def start_async(coroutine: Coroutine[Any, Any, T]) -> Future[T]:

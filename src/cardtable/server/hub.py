@@ -1232,9 +1232,7 @@ class Hub:
     async def _error(self, client: Client | None, code: str, message: str, ply: int | None) -> None:
         if client is None:
             return  # a bot's move that lost a race: nothing to tell
-        await client.socket.send_json(
-            {"type": "error", "code": code, "message": message, "ply": ply}
-        )
+        await client.socket.send_json(_error_message(code, message, ply))
 
     async def _send(self, table: LiveTable, client: Client, message: dict[str, Any]) -> None:
         try:

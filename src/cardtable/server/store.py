@@ -11,7 +11,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event, func, insert, or_, select, text, update
+from sqlalchemy import event, insert, or_, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
@@ -345,15 +345,6 @@ class Store:
                 .limit(200)
             )
             return list(rows)
-
-    async def count_moves(self, table_id: str) -> int:
-        async with self.sessions() as session:
-            return int(
-                await session.scalar(
-                    select(func.count()).select_from(MoveRow).where(MoveRow.table_id == table_id)
-                )
-                or 0
-            )
 
     async def add_chat(self, table_id: str, user_id: str, room: str, text: str) -> ChatLine:
         async with self.sessions() as session:
