@@ -10,17 +10,22 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, overload
 
 from cardtable.bot_protocol import BotFactory
+from cardtable.encoding import Codec
 from cardtable.engine import Game
 from cardtable.errors import CardtableError, UnknownGameError, clip
 from cardtable.i18n import _
 from cardtable.search_hooks import SearchHooks, never
 
-__all__ = ["Entry", "LevelRow", "entry", "game_class", "games", "load", "register", "unregister"]
+__all__ = [
+    "Entry",
+    "LevelRow",
+    "codec",
+    "entry", "game_class", "games", "load", "register", "unregister"]
 
 #: A level's bot in one game: the bot's name and its settings.
 LevelRow = tuple[str, dict[str, Any]]
@@ -37,9 +42,13 @@ class Entry:
     levels: Mapping[str, LevelRow] = field(default_factory=dict)
     #: What the search bots need; None: the game cannot be searched.
     search: SearchHooks | None = None
+    #: Its fixed action numbering and tensors (the research API): ``codec(game)``.
+    codec: Callable[[Game], Codec] | None = None
 
 
 _ENTRIES: dict[str, Entry] = {}
+#: Codecs made, by game name and options: a codec holds tables worth building once.
+_CODECS: dict[tuple[str, tuple[tuple[str, Any], ...]], Codec] = {}
 _discovered = False
 
 G = TypeVar("G", bound=type[Game])
@@ -56,6 +65,7 @@ def register(
     bots: Mapping[str, BotFactory] | None = None,
     levels: Mapping[str, LevelRow] | None = None,
     search: SearchHooks | None = None,
+    codec: Callable[[Game], Codec] | None = None,
 ) -> G: ...
 
 
@@ -65,9 +75,10 @@ def register(
     bots: Mapping[str, BotFactory] | None = None,
     levels: Mapping[str, LevelRow] | None = None,
     search: SearchHooks | None = None,
+    codec: Callable[[Game], Codec] | None = None,
 ) -> G:
     """Make a game available to :func:`load` under ``cls.name``, with its own bots, its level
-    rows and its search hooks (a game's ``__init__.py`` calls it once; see ``docs/engine.md``).
+    rows, its search hooks and its codec (a game's ``__init__.py`` calls it once; see ``docs/engine.md``).
 
     Registering a name again replaces the entry (a test's game, a game reloaded). Search
     hooks that leave decisions to the rules bot need one.
@@ -77,7 +88,8 @@ def register(
         raise CardtableError(
             f"{cls.name}: its search hooks leave decisions to a rules bot it does not have"
         )
-    _ENTRIES[cls.name] = Entry(cls, dict(bots or {}), dict(levels or {}), search)
+    _ENTRIES[cls.name] = Entry(cls, dict(bots or {}), dict(levels or {}), search, codec)
+    _CODECS.clear()
     return cls
 
 
@@ -137,3 +149,21 @@ def load(name: str, **options: Any) -> Game:
     61
     """
     return game_class(name)(**options)
+
+
+def codec(game: Game) -> Codec:
+    """The codec of ``game`` with its options (made once, then shared): its fixed action
+    numbering and its tensors; a game without one raises.
+
+    >>> c = codec(load("kloepper"))
+    >>> c.num_actions, c is codec(load("kloepper"))
+    (31, True)
+    """
+    key = (game.name, tuple(sorted(game.options.items())))
+    found = _CODECS.get(key)
+    if found is None:
+        make = entry(game.name).codec
+        if make is None:
+            raise CardtableError(f"{game.name} has no codec: it cannot be played as actions")
+        found = _CODECS[key] = make(game)
+    return found

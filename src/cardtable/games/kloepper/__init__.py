@@ -7,6 +7,7 @@
 """
 
 from cardtable.games.kloepper.bot import LEVELS, KloepperRulesBot
+from cardtable.games.kloepper.codec import KloepperCodec
 from cardtable.games.kloepper.game import KloepperGame, KloepperState, hand_order
 from cardtable.games.kloepper.scoring import DEFAULT_TABLE, result_key, scoring_table
 from cardtable.games.kloepper.search import RULES_VERBS, SEARCH
@@ -30,4 +31,5 @@ register(
     bots={"rules": may_blunder(KloepperRulesBot, RULES_VERBS)},
     levels=LEVELS,
     search=SEARCH,
+    codec=KloepperCodec,
 )

@@ -1,0 +1,76 @@
+"""The research API: every game as a PettingZoo, Gymnasium or OpenSpiel environment.
+
+Needs the ``rl`` extra (``pip install 'cardtable[rl]'``: numpy, gymnasium, pettingzoo);
+``cardtable.rl.openspiel`` needs ``cardtable[openspiel]``. See ``docs/research.md``.
+
+- :func:`env`: the PettingZoo AEC environment of a game (agents ``seat_0``...).
+- :func:`single`: one seat against cardtable's bots, a Gymnasium environment with
+  ``action_masks()``; registered with Gymnasium as ``cardtable/<game>-v0``.
+
+>>> import gymnasium
+>>> from cardtable import rl
+>>> e = gymnasium.make("cardtable/cribbage-v0", opponents="random", target=61)
+>>> e.unwrapped.action_space.n
+1462
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.errors import CardtableError
+
+if TYPE_CHECKING:
+    from pettingzoo import AECEnv
+
+    from cardtable.rl.one_seat import Opponent, SingleSeat
+
+__all__ = ["env", "register_envs", "single"]
+
+
+def _missing(extra: str, error: ImportError) -> CardtableError:
+    return CardtableError(
+        f"the research API needs {error.name or 'a package'} here: pip install 'cardtable[{extra}]'"
+    )
+
+
+def env(game: str, **kwargs: Any) -> AECEnv:
+    """The PettingZoo AEC environment of ``game``; see :func:`cardtable.rl.aec.env`."""
+    try:
+        from cardtable.rl.aec import env as make
+    except ImportError as error:
+        raise _missing("rl", error) from None
+    return make(game, **kwargs)
+
+
+def single(
+    game: str, seat: int = 0, opponents: Opponent | list[Opponent] = "rules", **kwargs: Any
+) -> SingleSeat:
+    """One seat of ``game`` against bots; see :func:`cardtable.rl.one_seat.single`."""
+    try:
+        from cardtable.rl.one_seat import single as make
+    except ImportError as error:
+        raise _missing("rl", error) from None
+    return make(game, seat, opponents, **kwargs)
+
+
+def register_envs() -> None:
+    """Register ``cardtable/<game>-v0`` with Gymnasium for every game (the one-seat
+    environment; its keyword arguments as :func:`single`'s). Done on import when Gymnasium is
+    installed."""
+    import gymnasium
+
+    from cardtable.registry import games
+
+    for name in games():
+        env_id = f"cardtable/{name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                env_id, entry_point="cardtable.rl.one_seat:SingleSeat", kwargs={"game": name}
+            )
+
+
+try:
+    register_envs()
+except ImportError:  # no Gymnasium: env() and single() say what to install
+    pass

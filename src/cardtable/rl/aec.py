@@ -1,0 +1,187 @@
+"""The PettingZoo AEC environment of every cardtable game (``cardtable.rl.env``).
+
+Agents are ``seat_0``, ``seat_1``, ...; the agent to act is the seat to act (it acts again
+while a move of several actions is in progress). Each agent observes ``{"observation": float32
+vector, "action_mask": int8 vector}``, built from its own ``observation(seat)`` only; the mask
+is non-zero only for the agent to act. Rewards: see :data:`REWARDS`.
+
+>>> from cardtable.rl import env
+>>> e = env("cribbage", target=61)
+>>> e.reset(seed=7)
+>>> e.agent_selection, e.action_space("seat_0").n
+('seat_0', 1462)
+>>> e.observe("seat_0")["action_mask"].sum(), e.observe("seat_1")["action_mask"].sum()
+(np.int64(15), np.int64(0))
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import EzPickle
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from cardtable.engine import fresh_seed
+from cardtable.errors import OptionError
+from cardtable.i18n import LANGUAGES, using_language
+from cardtable.registry import load
+from cardtable.rl.driver import Driver, margins, wins
+
+__all__ = ["REWARDS", "CardtableAEC", "env"]
+
+#: The reward schemes: ``margin`` (the default) pays each step the change in the seat's
+#: standing less the other seats' mean (zero-sum; over a game it sums to the final margin);
+#: ``win`` pays +1 to the winners (partners share) and -1 to the rest at the end.
+REWARDS = ("margin", "win")
+
+
+def agent_name(seat: int) -> str:
+    """``seat_0`` for seat 0."""
+    return f"seat_{seat}"
+
+
+class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # type: ignore[misc]
+    """One cardtable game as a PettingZoo AEC environment (use :func:`env`, which adds
+    PettingZoo's checking wrappers)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str,
+        reward: str = "margin",
+        render_mode: str | None = None,
+        language: str = "en",
+        **options: Any,
+    ) -> None:
+        EzPickle.__init__(self, game, reward, render_mode, language, **options)
+        super().__init__()
+        if reward not in REWARDS:
+            raise OptionError(f"unknown reward {reward!r}; rewards: {', '.join(REWARDS)}")
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f"unknown render_mode {render_mode!r}; render modes: ansi")
+        if language not in LANGUAGES:
+            raise OptionError(f"unknown language {language!r}; languages: {', '.join(LANGUAGES)}")
+        self.game = load(game, **options)
+        self.driver = Driver(self.game)
+        self.reward_scheme = reward
+        self.render_mode = render_mode
+        self.language = language
+        self.metadata = {**self.metadata, "name": f"cardtable/{self.game.name}-v0"}
+        players = self.game.num_players
+        self.possible_agents = [agent_name(s) for s in range(players)]
+        self.agents = list(self.possible_agents)
+        codec = self.driver.codec
+        self._action_spaces = {a: spaces.Discrete(codec.num_actions) for a in self.agents}
+        self._observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        -np.inf, np.inf, (self.driver.obs_size,), dtype=np.float32
+                    ),
+                    "action_mask": spaces.Box(0, 1, (codec.num_actions,), dtype=np.int8),
+                }
+            )
+            for a in self.agents
+        }
+        self._rng: random.Random | None = None
+        self._paid = [0.0] * players
+        self._shown_events = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: dealt from ``seed`` when given (the same seed, the same games from then
+        on), else from the environment's own generator (seeded unguessably at first)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        elif self._rng is None:
+            self._rng = random.Random(fresh_seed())
+        self.driver.reset(self._rng.getrandbits(64))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._paid = self._payoff()
+        self._shown_events = 0
+        self._select()
+
+    def _payoff(self) -> list[float]:
+        state = self.driver.state
+        return margins(state) if self.reward_scheme == "margin" else wins(state)
+
+    def _select(self) -> None:
+        seat = self.driver.to_move
+        if seat is not None:
+            self.agent_selection = agent_name(seat)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        driver = self.driver
+        mask = driver.mask() if seat == driver.to_move else np.zeros_like(driver.mask())
+        return {"observation": driver.observe(seat), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        done = self.driver.step(int(action))
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if done:
+            now = self._payoff()
+            for seat, (before, after) in enumerate(zip(self._paid, now, strict=True)):
+                self.rewards[agent_name(seat)] = after - before
+            self._paid = now
+            if self.driver.state.is_over:
+                self.terminations = dict.fromkeys(self.agents, True)
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """What happened since the last render and what the seat to act must do, in the game's
+        own words (``language``); None without ``render_mode="ansi"``."""
+        if self.render_mode != "ansi":
+            return None
+        state = self.driver.state
+        with using_language(self.language):
+            events = state.events_for(None)
+            lines = [self.game.describe(e) for e in events[self._shown_events :]]
+            self._shown_events = len(events)
+            standing = ", ".join(f"{agent_name(s)} {p}" for s, p in enumerate(state.standing()))
+            lines.append(f"[{standing}]")
+            seat = state.to_move
+            if seat is not None:
+                lines.append(f"{agent_name(seat)}: {self.game.prompt(state.observation(seat))}")
+        return "\n".join(line for line in lines if line)
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str, **kwargs: Any) -> AECEnv:
+    """The PettingZoo AEC environment of ``game`` (``cribbage``, ...), with PettingZoo's
+    checks: an illegal action ends the game with a penalty for its agent, an action out of
+    range or a step before reset is refused. Keyword arguments: ``reward`` (``margin`` or
+    ``win``), ``render_mode`` (``ansi``), ``language`` (``en``, ``ja``) and the game's options.
+
+    >>> e = env("kloepper", target=1)
+    >>> e.reset(seed=1)
+    >>> e.metadata["name"], e.possible_agents
+    ('cardtable/kloepper-v0', ['seat_0', 'seat_1', 'seat_2', 'seat_3'])
+    """
+    wrapped: AECEnv = CardtableAEC(game, **kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,172 @@
+"""A game played as actions: what the PettingZoo, Gymnasium and OpenSpiel adapters share.
+
+A :class:`Driver` holds one state, the game's codec and the actions chosen so far of the move
+in progress; it gives the seat to act its mask and applies the move once its actions name one
+(:func:`cardtable.encoding.next_actions`). Every move still goes through ``State.apply``.
+
+>>> import cardtable
+>>> driver = Driver(cardtable.load("kloepper", target=1))
+>>> driver.reset(seed=3)
+>>> driver.to_move, driver.legal_actions()
+(0, [28])
+>>> driver.step(28)
+True
+>>> driver.state.history
+['pass']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from cardtable.encoding import Codec, Tensor, next_actions
+from cardtable.engine import JSON, Game, Move, State
+from cardtable.errors import IllegalMoveError
+from cardtable.registry import codec as codec_of
+
+__all__ = ["Driver", "margins", "observation_tensor", "wins"]
+
+
+def observation_tensor(
+    codec: Codec, observation: Mapping[str, JSON], prefix: Sequence[int] = ()
+) -> Tensor:
+    """The tensor a learner sees: the codec's observation, then, where the game's moves may
+    take several actions, the actions chosen so far of the move in progress (one-hot cells).
+
+    >>> import cardtable
+    >>> from cardtable.registry import codec
+    >>> state = cardtable.load("krypkasino").new_state(seed=3)
+    >>> c = codec(state.game)
+    >>> len(observation_tensor(c, state.observation(0))) == c.obs_size + c.num_actions
+    True
+    """
+    extra = codec.num_actions if codec.multi_action else 0
+    out = np.zeros(codec.obs_size + extra, np.float32)
+    codec.observe(observation, out[: codec.obs_size])
+    for action in prefix:
+        out[codec.obs_size + action] = 1.0
+    return out
+
+
+def margins(state: State) -> list[float]:
+    """Each seat's standing less the mean of the other seats' (signed so that more is better):
+    zero-sum, and at the end of a two-seat game the final margin.
+
+    >>> import cardtable
+    >>> state = cardtable.load("cribbage", target=61).new_state(seed=2)
+    >>> margins(state)
+    [0.0, 0.0]
+    """
+    standing = state.standing()
+    n = len(standing)
+    total = sum(standing)
+    sign = -1.0 if state.game.lower_wins else 1.0
+    return [sign * (s - (total - s) / (n - 1)) for s in standing]
+
+
+def wins(state: State) -> list[float]:
+    """+1 for each winning seat (partners share the win), -1 for the rest, once the game is
+    over; zeros before, and for everyone when every seat shares the win."""
+    winners = state.outcome()
+    n = state.game.num_players
+    if winners is None or len(winners) == n:
+        return [0.0] * n
+    return [1.0 if s in winners else -1.0 for s in range(n)]
+
+
+class Driver:
+    """One game as a sequence of actions (see the module's example)."""
+
+    def __init__(self, game: Game, codec: Codec | None = None, state: State | None = None) -> None:
+        self.game = game
+        self.codec = codec or codec_of(game)
+        self.players = game.num_players
+        self.state: State = state if state is not None else game.new_state(seed=0)
+        self.prefix: tuple[int, ...] = ()
+        self._next: list[int] = []
+        self._fitting: list[Move] = []
+        self._refresh()
+
+    @property
+    def obs_size(self) -> int:
+        """Cells of :meth:`observe`: the codec's, and the move in progress where it has one."""
+        extra = self.codec.num_actions if self.codec.multi_action else 0
+        return self.codec.obs_size + extra
+
+    def reset(self, seed: int) -> None:
+        """A new game dealt from ``seed``."""
+        self.load(self.game.new_state(seed=seed))
+
+    def load(self, state: State) -> None:
+        """Play on from ``state`` (a record's, a sampled world), no move in progress."""
+        self.state = state
+        self.prefix = ()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        if self.state.is_over:
+            self._fitting, self._next = [], []
+            return
+        self._fitting, self._next = next_actions(self.codec, self.state._legal(), self.prefix)
+
+    @property
+    def to_move(self) -> int | None:
+        return self.state.to_move
+
+    def legal_actions(self) -> list[int]:
+        """The actions the seat to act may take now (sorted; empty once the game is over)."""
+        return list(self._next)
+
+    def mask(self) -> np.ndarray:
+        """``legal_actions`` as an int8 vector of ``num_actions`` cells."""
+        out = np.zeros(self.codec.num_actions, np.int8)
+        out[self._next] = 1
+        return out
+
+    def step(self, action: int) -> bool:
+        """Take ``action`` for the seat to act; True when it completed a move (applied).
+
+        An action that is not legal now raises :class:`IllegalMoveError` and changes nothing."""
+        if action not in self._next:
+            raise IllegalMoveError(self._refused(action))
+        prefix = (*self.prefix, int(action))
+        fitting, nxt = next_actions(self.codec, self._fitting, prefix)
+        if nxt:
+            self.prefix, self._fitting, self._next = prefix, fitting, nxt
+            return False
+        self.state.apply(fitting[0])
+        self.prefix = ()
+        self._refresh()
+        return True
+
+    def _refused(self, action: object) -> str:
+        if self.state.is_over:
+            return f"the game is over; action {action!r} cannot be taken"
+        names = ", ".join(f"{a} ({self.codec.action_name(a)})" for a in self._next[:12])
+        more = ", ..." if len(self._next) > 12 else ""
+        return f"action {action!r} is not legal now; legal: {names}{more}"
+
+    def actions_of(self, move: Move) -> tuple[int, ...]:
+        """The actions still to take for ``move`` (a legal move of the current state), given
+        the actions already chosen: as few as name it."""
+        legal = self.state._legal()
+        full = self.codec.actions(move)
+        prefix = self.prefix
+        if full[: len(prefix)] != prefix or move not in legal:
+            raise IllegalMoveError(f"{move.text!r} is not a legal move that fits the actions")
+        out: list[int] = []
+        fitting = self._fitting
+        for action in full[len(prefix) :]:
+            out.append(action)
+            fitting, nxt = next_actions(self.codec, fitting, (*prefix, *out))
+            if not nxt:
+                break
+        return tuple(out)
+
+    def observe(self, seat: int) -> Tensor:
+        """The seat's observation tensor (:func:`observation_tensor`); the move in progress
+        shows only to the seat making it."""
+        prefix = self.prefix if seat == self.state.to_move else ()
+        return observation_tensor(self.codec, self.state.observation(seat), prefix)
