@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench clean learn
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,10 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $@
 
 $(DEVSTAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@# PyTorch's CPU build where the machine holds it (a plain `torch` would fetch a CUDA build
+	@# of several GB); the training example's smoke test needs it.
+	$(BIN)/python -m pip install --quiet "torch==2.13.0+cpu" || $(BIN)/python -m pip install --quiet "torch>=2.3"
+	$(BIN)/python -m pip install --quiet -e ".[dev,train]"
 	@# The browser client's JSDoc types are checked by TypeScript (tests/test_web_types.py);
 	@# it needs Node.js for the checker only, never to run or ship the client.
 	if command -v npm >/dev/null 2>&1; then \
@@ -31,8 +34,8 @@ run: $(STAMP)
 test: $(DEVSTAMP) lint typecheck pytest
 
 lint: $(DEVSTAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 	$(BIN)/lint-imports
 
 typecheck: $(DEVSTAMP)
@@ -46,6 +49,10 @@ bench: $(DEVSTAMP)
 	$(BIN)/python -m pip install --quiet "open-spiel>=1.5" || echo "open-spiel could not be installed; its figures are skipped"
 	$(BIN)/python bench/bench.py
 	for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
+
+## learn: train a masked policy on Cribbage to 61 for five minutes and measure it (not in `make test`)
+learn: $(DEVSTAMP)
+	$(BIN)/python examples/train_cribbage.py --seconds 300
 
 ## strength: the measured difficulty ladder of every game into docs/strength.md (long; not in `make test`)
 .PHONY: strength

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -36,15 +35,13 @@ OPTIONS = {"target": 61}
 TRAINED = "trained"
 
 
-@dataclass
 class Curve(BaseCallback):  # type: ignore[misc]
     """Mean game margin of the last 100 training games, every ``every`` steps."""
 
-    every: int = 4096
-    points: list[tuple[int, float, int]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
+    def __init__(self, every: int) -> None:
         super().__init__()
+        self.every = every
+        self.points: list[tuple[int, float, int]] = []
 
     def _on_step(self) -> bool:
         if self.num_timesteps % self.every < self.training_env.num_envs:
@@ -55,15 +52,13 @@ class Curve(BaseCallback):  # type: ignore[misc]
         return True
 
 
-@dataclass
 class Deadline(BaseCallback):  # type: ignore[misc]
     """Stops training after ``seconds`` of wall time."""
 
-    seconds: float = 300.0
-    start: float = field(default_factory=time.perf_counter)
-
-    def __post_init__(self) -> None:
+    def __init__(self, seconds: float) -> None:
         super().__init__()
+        self.seconds = seconds
+        self.start = time.perf_counter()
 
     def _on_step(self) -> bool:
         return time.perf_counter() - self.start < self.seconds

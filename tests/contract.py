@@ -41,6 +41,7 @@ from cardtable.cards import PACK_SIZE, card_str, face_of, parse_card, rank_of, s
 from cardtable.engine import Event, Game, Move, PackSource, State
 from cardtable.errors import CardtableError, IllegalMoveError
 from cardtable.options import Option, OptionValue
+from cardtable.registry import codec, entry
 from cardtable.seat_view import SeatView
 from invariants import assert_replays, snapshot
 
@@ -581,6 +582,7 @@ def assert_same_to(run: ContractRun, real: State, other: State, seat: int) -> No
     observation, its events, its legal moves, the refusals it gets, and its sampled worlds."""
     assert other.observation(seat) == real.observation(seat), f"observation({seat}) leaks"
     assert _events(other, seat) == _events(real, seat), f"events_for({seat}) leak"
+    assert_same_tensors(real, other, seat)
     assert other.observation(None) == real.observation(None), "the spectator's view leaks"
     if real.to_move == seat:
         texts = [m.text for m in real.legal_moves()]
@@ -604,6 +606,17 @@ def assert_same_to(run: ContractRun, real: State, other: State, seat: int) -> No
         assert a.card_places() == b.card_places(), (
             f"worlds sampled for seat {seat} place cards by what it cannot see"
         )
+
+
+def assert_same_tensors(real: State, other: State, seat: int) -> None:
+    """The research API's tensors of a seat (its codec's observation and information state)
+    are the same in two states it cannot tell apart (games without a codec pass)."""
+    if entry(real.game.name).codec is None:
+        return
+    c = codec(real.game)
+    a = c.info_state(real.observation(seat), real.events_for(seat))
+    b = c.info_state(other.observation(seat), other.events_for(seat))
+    assert (a == b).all(), f"the information-state tensor of seat {seat} leaks"
 
 
 def assert_no_leak(run: ContractRun, require: bool) -> None:

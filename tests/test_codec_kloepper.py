@@ -18,7 +18,8 @@ from cardtable.games.kloepper.codec import CARDS, OFFSETS, KloepperCodec
 from cardtable.registry import codec
 
 # The doctest deck of game.py: seat 0 holds both black queens, seat 1 holds AH.
-DECK = ("QC QS JC JS JH JD  AD 10D KD QD 9D AC  10C KC 9C AH 10H KH QH 9H AS 10S KS 9S").split()
+DECK_TEXT = "QC QS JC JS JH JD  AD 10D KD QD 9D AC  10C KC 9C AH 10H KH QH 9H AS 10S KS 9S"
+DECK = DECK_TEXT.split()
 HAND0 = ["QC", "QS", "JC", "10C", "KC", "9C"]
 
 
@@ -131,9 +132,9 @@ def test_round_trip_and_tensors() -> None:
                 positions += 1
                 state.apply(rng.choice(legal))
             # The final position, seen by every seat and by a spectator.
-            for seat in (0, 1, 2, 3, None):
-                obs = state.observation(seat)
-                assert len(kc.info_state(obs, state.events_for(seat))) == 1025
+            for viewer in (0, 1, 2, 3, None):
+                obs = state.observation(viewer)
+                assert len(kc.info_state(obs, state.events_for(viewer))) == 1025
     assert positions > 5000
     assert seen == set(range(31))  # every action was legal somewhere
 

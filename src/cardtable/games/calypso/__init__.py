@@ -7,6 +7,7 @@
 """
 
 from cardtable.games.calypso.bot import LEVELS, CalypsoRulesBot
+from cardtable.games.calypso.codec import CalypsoCodec
 from cardtable.games.calypso.game import (
     CALYPSO_POINTS,
     CalypsoGame,
@@ -38,4 +39,10 @@ __all__ = [
     "trick_winner",
 ]
 
-register(CalypsoGame, bots={"rules": may_blunder(CalypsoRulesBot)}, levels=LEVELS, search=SEARCH)
+register(
+    CalypsoGame,
+    bots={"rules": may_blunder(CalypsoRulesBot)},
+    levels=LEVELS,
+    search=SEARCH,
+    codec=CalypsoCodec,
+)

@@ -8,6 +8,7 @@
 
 from cardtable.games.cribbage.analysis import DiscardOption, discard_advice, score_distribution
 from cardtable.games.cribbage.bot import LEVELS, CribbageRulesBot
+from cardtable.games.cribbage.codec import CribbageCodec
 from cardtable.games.cribbage.game import CribbageGame, CribbageState
 from cardtable.games.cribbage.scoring import Combo, breakdown, describe, peg_points, score_hand
 from cardtable.games.cribbage.search import SEARCH
@@ -33,4 +34,5 @@ register(
     bots={"rules": may_blunder(CribbageRulesBot), "solver": CribbageSolverBot},
     levels=LEVELS,
     search=SEARCH,
+    codec=CribbageCodec,
 )

@@ -215,14 +215,15 @@ class KloepperCodec(Codec):
         slot = play = 0
         for e in events[start:]:
             kind = e.type
+            rel = ((e.seat or 0) - me) % SEATS  # the events read here all name a seat
             if kind == "play":
                 at = plays + play * (SEATS + NCARDS)
-                out[at + (e.seat - me) % SEATS] = 1.0
+                out[at + rel] = 1.0
                 out[at + SEATS + _INDEX[e.data["card"]]] = 1.0
                 play += 1
             elif kind in ("no call", "call"):
                 at = declarations + slot * (SEATS + len(_DECLARED))
-                out[at + (e.seat - me) % SEATS] = 1.0
+                out[at + rel] = 1.0
                 name = "no call" if kind == "no call" else f"call {e.data['ace']}"
                 out[at + SEATS + _DECLARED[name]] = 1.0
                 slot += 1
@@ -233,5 +234,5 @@ class KloepperCodec(Codec):
             elif kind == "knock":
                 out[knock + play] = 1.0
             elif kind == "no knock-off":
-                out[answers + (e.seat - me) % SEATS] = 1.0
+                out[answers + rel] = 1.0
         w.at = answers + SEATS

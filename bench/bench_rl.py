@@ -1,0 +1,154 @@
+"""Environment steps per second of the research API, beside OpenSpiel's C++ games.
+
+Every figure counts decisions (agent steps) with the observation tensor and the action mask
+built at each one, random legal actions chosen by a seeded generator:
+
+- ``pettingzoo``: ``cardtable.rl.env`` (with PettingZoo's wrappers), ``last()`` then ``step``;
+- ``driver``: the action driver under it, ``observe`` + ``mask`` + ``step``;
+- ``openspiel``: the same game through ``cardtable.rl.openspiel`` (when OpenSpiel is here);
+- OpenSpiel's own C++ games of similar size, driven from Python the same way
+  (``observation_tensor`` + ``legal_actions_mask`` + ``apply_action``).
+
+    python bench/bench_rl.py [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+from timing import load_pyspiel
+
+import cardtable
+from cardtable.rl import env
+from cardtable.rl.driver import Driver
+
+#: Options of each game as a short episode (the ones docs/research.md suggests for learning).
+SHORT: dict[str, dict[str, Any]] = {
+    "calypso": {"rounds": 1},
+    "cribbage": {"target": 61},
+    "kloepper": {"target": 1},
+    "krypkasino": {"deals": 1},
+}
+#: OpenSpiel's C++ games to compare with, with their parameters.
+THEIRS: list[tuple[str, dict[str, Any]]] = [
+    ("cribbage", {}),
+    ("hearts", {}),
+    ("crazy_eights", {"players": 4}),
+    ("gin_rummy", {}),
+]
+
+
+def rate(run: Callable[[float], int], seconds: float) -> float:
+    """Steps a second of ``run(seconds)``, which returns the steps it took."""
+    start = time.perf_counter()
+    steps = run(seconds)
+    return steps / (time.perf_counter() - start)
+
+
+def pettingzoo_steps(name: str) -> Callable[[float], int]:
+    def run(seconds: float) -> int:
+        e = env(name, **SHORT[name])
+        rng = np.random.default_rng(0)
+        steps, end = 0, time.perf_counter() + seconds
+        seed = 0
+        while time.perf_counter() < end:
+            e.reset(seed=seed)
+            seed += 1
+            for _agent in e.agent_iter():
+                obs, _, terminated, truncated, _ = e.last()
+                if terminated or truncated:
+                    e.step(None)
+                    continue
+                e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                steps += 1
+        return steps
+
+    return run
+
+
+def driver_steps(name: str) -> Callable[[float], int]:
+    def run(seconds: float) -> int:
+        driver = Driver(cardtable.load(name, **SHORT[name]))
+        rng = random.Random(0)
+        steps, end, seed = 0, time.perf_counter() + seconds, 0
+        while time.perf_counter() < end:
+            driver.reset(seed)
+            seed += 1
+            while not driver.state.is_over:
+                seat = driver.to_move
+                assert seat is not None
+                driver.observe(seat)
+                driver.mask()
+                driver.step(rng.choice(driver.legal_actions()))
+                steps += 1
+        return steps
+
+    return run
+
+
+def spiel_steps(pyspiel: Any, name: str, params: dict[str, Any]) -> Callable[[float], int]:
+    def run(seconds: float) -> int:
+        game = pyspiel.load_game(name, params)
+        rng = random.Random(0)
+        steps, end = 0, time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                    continue
+                player = state.current_player()
+                if player >= 0:
+                    state.observation_tensor(player)
+                state.legal_actions_mask()
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+                steps += 1
+        return steps
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per figure")
+    args = parser.parse_args()
+    console = Console()
+    pyspiel = load_pyspiel()
+    ours = None
+    if pyspiel is not None:
+        from cardtable.rl import openspiel as ours
+
+        ours.register()
+    table = Table("Game", "PettingZoo env", "Driver", "OpenSpiel adapter", title="Steps per second")
+    for name in cardtable.games():
+        adapter = "-"
+        if ours is not None and pyspiel is not None:
+            params = {k: v for k, v in SHORT[name].items()}
+            adapter = f"{rate(spiel_steps(pyspiel, f'cardtable_{name}', params), args.seconds):,.0f}"
+        table.add_row(
+            name,
+            f"{rate(pettingzoo_steps(name), args.seconds):,.0f}",
+            f"{rate(driver_steps(name), args.seconds):,.0f}",
+            adapter,
+        )
+    console.print(table)
+    if pyspiel is None:
+        console.print("OpenSpiel (pyspiel) is not installed: its figures are skipped.")
+        return
+    theirs = Table("OpenSpiel C++ game", "Steps per second", title="OpenSpiel, from Python")
+    for name, params in THEIRS:
+        theirs.add_row(name, f"{rate(spiel_steps(pyspiel, name, params), args.seconds):,.0f}")
+    console.print(theirs)
+
+
+if __name__ == "__main__":
+    main()

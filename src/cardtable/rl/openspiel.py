@@ -1,0 +1,615 @@
+"""Every cardtable game as an OpenSpiel game, and OpenSpiel's Python ISMCTS as a cardtable bot.
+
+Needs the ``openspiel`` extra (``pip install 'cardtable[openspiel]'``). :func:`register` makes
+each game loadable as ``pyspiel.load_game("cardtable_<game>", {options})``:
+
+- **Chance**: the deal's 64-bit seed, drawn as :data:`SEED_NODES` uniform chance nodes of 256
+  outcomes (most significant byte first), then ``game.new_state(seed=...)``; every later
+  shuffle comes from that seed, so the chance actions replay the game (:func:`seed_actions`).
+- **Actions**: the game's codec (:mod:`cardtable.encoding`), played through
+  :class:`~cardtable.rl.driver.Driver`; a move may take several actions (Krypkasino).
+- **Returns** at the end: the margins (zero-sum, :func:`~cardtable.rl.driver.margins`), or
+  with ``reward="win"`` +1 to the winners and -1 to the rest (general-sum).
+- **Observation**: the codec's tensor of ``observation(seat)``; the string is that observation
+  as sorted JSON (without ``legal_moves``). **Information state**: the codec's information
+  tensor; the string adds every event the seat may see since the start of the game. Both add
+  the actions chosen so far of the move in progress, for the seat making it.
+- ``resample_from_infostate`` is the engine's ``sample_world``; the adapter carries the seat's
+  events into the world (a sampled world has no log of its own), so the information state is
+  the same in the real state and in every world sampled for that seat.
+
+Options are the game's, with their defaults; an option whose default the game derives from the
+others (a first dealer, Krypkasino's deals) has the default -1, meaning "derived".
+
+>>> import pyspiel
+>>> register()
+>>> game = pyspiel.load_game("cardtable_kloepper", {"target": 1})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 256)
+>>> for action in seed_actions(3):
+...     state.apply_action(action)
+>>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
+(0, ['pass'])
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from cardtable.bot_protocol import Bot
+from cardtable.encoding import Codec, next_actions
+from cardtable.engine import JSON, Event, Game, Move, State
+from cardtable.errors import CardtableError, OptionError
+from cardtable.options import OptionValue
+from cardtable.random_bot import number_setting, whole_setting
+from cardtable.registry import codec as codec_of
+from cardtable.registry import entry, game_class, games, load
+from cardtable.rl.driver import Driver, margins, wins
+from cardtable.seat_view import SeatView
+
+__all__ = [
+    "DERIVED",
+    "REWARDS",
+    "SEED_NODES",
+    "CardtableGame",
+    "CardtableObserver",
+    "CardtableState",
+    "OpenSpielBot",
+    "game_type",
+    "register",
+    "register_bots",
+    "seed_actions",
+    "short_name",
+    "state_at",
+]
+
+#: Chance nodes that draw the deal's seed, one byte each.
+SEED_NODES = 8
+_OUTCOMES = 256
+_CHANCE = [(byte, 1.0 / _OUTCOMES) for byte in range(_OUTCOMES)]
+#: The reward schemes: ``margin`` (zero-sum, the default) or ``win`` (+1 / -1 at the end).
+REWARDS = ("margin", "win")
+#: The parameter value of an option whose default the game derives from the other options.
+DERIVED = -1
+# Bots of the ISMCTS bot's settings, as cardtable's own search bots bound theirs.
+MAX_SIMULATIONS = 1_000_000
+MAX_EXPLORATION = 10
+
+
+def short_name(game: str) -> str:
+    """The OpenSpiel name of cardtable game ``game``.
+
+    >>> short_name("cribbage")
+    'cardtable_cribbage'
+    """
+    return f"cardtable_{game}"
+
+
+def seed_actions(seed: int) -> list[int]:
+    """The chance actions that draw ``seed`` (its bytes, most significant first).
+
+    >>> seed_actions(258)
+    [0, 0, 0, 0, 0, 0, 1, 2]
+    """
+    return list(seed.to_bytes(SEED_NODES, "big"))
+
+
+def _parameters(cls: type[Game]) -> dict[str, OptionValue]:
+    """The game's options with their defaults, as OpenSpiel parameters (None is DERIVED)."""
+    out: dict[str, OptionValue] = {
+        spec.name: DERIVED if spec.default is None else spec.default for spec in cls.option_specs
+    }
+    if "reward" in out:  # the adapter's own parameter would hide a game option
+        raise CardtableError(f"{cls.name} has an option 'reward': the OpenSpiel adapter uses it")
+    out["reward"] = REWARDS[0]
+    return out
+
+
+def _players(cls: type[Game]) -> tuple[int, int]:
+    """The fewest and most seats the game allows."""
+    for spec in cls.option_specs:
+        if spec.name == "players":
+            if spec.choices is not None:
+                counts = [int(c) for c in spec.choices if isinstance(c, int)]
+                return min(counts), max(counts)
+            if spec.low is not None and spec.high is not None:
+                return spec.low, spec.high
+    players = cls().num_players
+    return players, players
+
+
+def _int(game: Game, name: str) -> int:
+    value = game.options[name]
+    assert isinstance(value, int)
+    return value
+
+
+def _limits(game: Game) -> tuple[float, int]:
+    """Bounds on a seat's margin and on the actions of one game: safe, not tight. Where the
+    rules set no bound (a Kloepper table whose rows may score 0 lets deals go on), the figure
+    assumes every deal scores, and says so in ``docs/research.md``."""
+    name = game.name
+    if name == "calypso":
+        rounds = _int(game, "rounds")
+        # A side holds at most every card: 2 x 3,250 in calypsos, 104 pile cards at 10.
+        return 7540.0 * rounds, 208 * rounds
+    if name == "cribbage":
+        target, matches, players = _int(game, "target"), _int(game, "games"), game.num_players
+        # Pegs stop at the target; every deal pegs at least the last card's point.
+        margin = float(target if matches == 1 else 3 * matches)
+        return margin, matches * players * target * 40
+    if name == "kloepper":
+        from cardtable.games.kloepper.scoring import scoring_table
+
+        target = _int(game, "target")
+        best = max(scoring_table(str(game.options["scoring"])).values())
+        # The game ends the deal a seat reaches the target; a deal takes at most 40 actions.
+        return float(target - 1 + best), 4 * target * 40
+    if name == "krypkasino":
+        deals, players = _int(game, "deals"), game.num_players
+        # 42 points a hand and at most one tabbe (10) per card played; a play names at most
+        # every table face before it stops.
+        return float(players * deals * (42 + 104 * 10)), deals * 104 * 54
+    return 1e6, 100_000  # a game this adapter does not know: generous bounds
+
+
+def game_type(name: str, reward: str = "margin") -> Any:
+    """The OpenSpiel ``GameType`` of cardtable game ``name`` (its parameters: the options).
+
+    >>> game_type("cribbage").parameter_specification["target"]
+    121
+    """
+    cls = game_class(name)
+    low, high = _players(cls)
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=short_name(cls.name),
+        long_name=f"cardtable {cls.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility.ZERO_SUM if reward == "margin" else utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(cls),
+    )
+
+
+class _Shared:
+    """What every state of one OpenSpiel game shares (never copied by ``Clone``)."""
+
+    __slots__ = ("codec", "extra", "game", "reward")
+
+    def __init__(self, game: Game, reward: Callable[[State], list[float]]) -> None:
+        self.game = game
+        self.codec: Codec = codec_of(game)
+        self.reward = reward
+        # Cells of the move in progress, where a move may take several actions.
+        self.extra = self.codec.num_actions if self.codec.multi_action else 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+def _event_text(event: Event) -> str:
+    return json.dumps([event.type, event.seat, event.data], sort_keys=True, separators=(",", ":"))
+
+
+class _Log:
+    """The events before the engine state's own log (a sampled world starts with none): they
+    never change, so copies share them and their text."""
+
+    __slots__ = ("events", "texts")
+
+    def __init__(self, events: Sequence[Event] = (), texts: Sequence[str] | None = None) -> None:
+        self.events = tuple(events)
+        self.texts = tuple(texts) if texts is not None else tuple(map(_event_text, events))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Log:
+        return self
+
+
+_NO_LOG = _Log()
+
+
+class _Core:
+    """One adapter state's data: the seed bytes drawn, then the driver (the engine state and
+    the move in progress) and the carried log. ``Clone`` deep-copies it by cloning the engine
+    state, which is fast; the texts of the engine's events are kept as they are first asked."""
+
+    __slots__ = ("drawn", "driver", "keys", "log", "shared", "texts")
+
+    def __init__(self, shared: _Shared) -> None:
+        self.shared = shared
+        self.drawn: tuple[int, ...] = ()
+        self.driver: Driver | None = None
+        self.log = _NO_LOG
+        self.texts: list[str] = []  # of the engine state's own events, as far as asked
+        self.keys: dict[tuple[int, bool], str] = {}  # strings asked since the last action
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        other = _Core(self.shared)
+        other.drawn = self.drawn
+        other.log = self.log
+        other.texts = list(self.texts)
+        other.keys = dict(self.keys)
+        if self.driver is not None:
+            # A shallow copy shares the driver's lists, which it replaces and never changes.
+            driver = other.driver = Driver.__new__(Driver)
+            driver.__dict__.update(self.driver.__dict__)
+            driver.state = self.driver.state.clone()
+        return other
+
+    def load(self, state: State, log: _Log, prefix: Sequence[int] = ()) -> None:
+        """Play on from ``state`` after the carried ``log``, with the move ``prefix`` begun."""
+        self.drawn = (0,) * SEED_NODES
+        driver = self.driver = Driver(self.shared.game, self.shared.codec, state)
+        for action in prefix:
+            driver.step(action)
+        self.log = log
+        self.texts = []
+        self.keys = {}
+
+    def events(self, seat: int) -> list[Event]:
+        """The events ``seat`` may see since the start of the game."""
+        assert self.driver is not None
+        carried = [e for e in self.log.events if e.visible(seat)]
+        return carried + self.driver.state.events_for(seat)
+
+    def text(self, seat: int, recall: bool) -> str:
+        """The observation (``recall``: information-state) string of ``seat``."""
+        key = (seat, recall)
+        found = self.keys.get(key)
+        if found is not None:
+            return found
+        driver = self.driver
+        if driver is None:
+            return f"dealing: {len(self.drawn)} of {SEED_NODES} seed bytes drawn"
+        state = driver.state
+        obs = state.observation(seat)
+        obs.pop("legal_moves", None)
+        lines = [json.dumps(obs, sort_keys=True, separators=(",", ":"))]
+        if recall:
+            own = state.events
+            texts = self.texts
+            texts.extend(map(_event_text, own[len(texts) :]))
+            for events, strings in ((self.log.events, self.log.texts), (own, texts)):
+                lines.extend(t for e, t in zip(events, strings, strict=False) if e.visible(seat))
+        if driver.prefix and seat == state.to_move:
+            codec = self.shared.codec
+            lines.append("move: " + " ".join(codec.action_name(a) for a in driver.prefix))
+        text = self.keys[key] = "\n".join(lines)
+        return text
+
+
+class CardtableState(pyspiel.State):  # type: ignore[misc]
+    """A cardtable game as an OpenSpiel state: the seed's chance nodes, then the codec's
+    actions (see the module's docs)."""
+
+    def __init__(self, game: CardtableGame, core: _Core | None = None) -> None:
+        super().__init__(game)
+        self._core = core if core is not None else _Core(game.shared)
+
+    @property
+    def engine(self) -> State | None:
+        """The cardtable state (None while the seed is being drawn); do not change it."""
+        driver = self._core.driver
+        return None if driver is None else driver.state
+
+    @property
+    def prefix(self) -> tuple[int, ...]:
+        """The actions chosen so far of the move in progress."""
+        driver = self._core.driver
+        return () if driver is None else driver.prefix
+
+    def current_player(self) -> int:
+        driver = self._core.driver
+        if driver is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = driver.state.to_move
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        driver = self._core.driver
+        if driver is None or driver.state.to_move != player:
+            return []
+        return driver.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return _CHANCE if self._core.driver is None else []
+
+    def _apply_action(self, action: int) -> None:
+        core = self._core
+        core.keys = {}
+        if core.driver is not None:
+            core.driver.step(action)
+            return
+        core.drawn = (*core.drawn, int(action))
+        if len(core.drawn) == SEED_NODES:
+            seed = int.from_bytes(bytes(core.drawn), "big")
+            shared = core.shared
+            core.driver = Driver(shared.game, shared.codec, shared.game.new_state(seed=seed))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {action}"
+        return self._core.shared.codec.action_name(action)
+
+    def is_terminal(self) -> bool:
+        driver = self._core.driver
+        return driver is not None and driver.state.is_over
+
+    def returns(self) -> list[float]:
+        core = self._core
+        driver = core.driver
+        if driver is None or not driver.state.is_over:
+            return [0.0] * core.shared.game.num_players
+        return core.shared.reward(driver.state)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardtableState:
+        """A state ``player_id`` cannot tell from this one (the engine's ``sample_world``),
+        its generator seeded from ``probability_sampler``; its ``history()`` is empty."""
+        seed = int(probability_sampler() * 2**53)
+        return self.resample(player_id, random.Random(seed))
+
+    def resample(self, seat: int, rng: random.Random) -> CardtableState:
+        """A world for ``seat`` from ``rng``, carrying the events the seat has seen and, where
+        the seat is making a move, the actions it chose so far."""
+        core = self._core
+        other = _Core(core.shared)
+        driver = core.driver
+        if driver is None:  # nobody has seen a seed byte
+            other.drawn = tuple(rng.randrange(_OUTCOMES) for _ in core.drawn)
+            return CardtableState(self.get_game(), other)
+        state = driver.state
+        own = state.events
+        core.texts.extend(map(_event_text, own[len(core.texts) :]))
+        pairs = zip((*core.log.events, *own), (*core.log.texts, *core.texts), strict=True)
+        seen = [(e, t) for e, t in pairs if e.visible(seat)]
+        log = _Log([e for e, _ in seen], [t for _, t in seen])
+        prefix = driver.prefix if state.to_move == seat else ()
+        other.load(state.sample_world(seat, rng), log, prefix)
+        return CardtableState(self.get_game(), other)
+
+    def __str__(self) -> str:
+        core = self._core
+        driver = core.driver
+        if driver is None:
+            return core.text(0, False)
+        state = driver.state
+        seed = "a sampled world" if core.log is not _NO_LOG else f"seed {state.seed}"
+        names = [core.shared.codec.action_name(a) for a in driver.prefix]
+        return f"{state.game.name} ({seed}): " + " ".join([*state.history, *names])
+
+
+class CardtableObserver:
+    """The observer of the OpenSpiel API: the codec's tensors and the strings of the module's
+    docs (``perfect_recall``: the information state)."""
+
+    def __init__(self, shared: _Shared, iig_obs_type: Any, params: Mapping[str, Any] | None):
+        if params:
+            raise ValueError(f"observation parameters are not supported; given {dict(params)}")
+        if not iig_obs_type.public_info or (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError("cardtable observes one seat: public and that seat's private info")
+        self.shared = shared
+        self.recall = bool(iig_obs_type.perfect_recall)
+        codec = shared.codec
+        pieces = [("observation", codec.obs_size)]
+        if self.recall:
+            pieces.append(("history", codec.info_size))
+        if shared.extra:
+            pieces.append(("move", shared.extra))
+        self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        at = 0
+        for name, size in pieces:
+            self.dict[name] = self.tensor[at : at + size]
+            at += size
+
+    def set_from(self, state: CardtableState, player: int) -> None:
+        """Fill ``tensor`` for ``player`` (zeros while the seed is being drawn)."""
+        tensor = self.tensor
+        tensor.fill(0.0)
+        core = state._core
+        driver = core.driver
+        if driver is None:
+            return
+        codec = self.shared.codec
+        obs: Mapping[str, JSON] = driver.state.observation(player)
+        if self.recall:
+            size = codec.obs_size + codec.info_size
+            tensor[:size] = codec.info_state(obs, core.events(player))
+        else:
+            codec.observe(obs, self.dict["observation"])
+        if self.shared.extra and player == driver.state.to_move:
+            self.dict["move"][list(driver.prefix)] = 1.0
+
+    def string_from(self, state: CardtableState, player: int) -> str:
+        return state._core.text(player, self.recall)
+
+
+class CardtableGame(pyspiel.Game):  # type: ignore[misc]
+    """One cardtable game as an OpenSpiel game; :func:`register` makes a subclass per game."""
+
+    game_name: ClassVar[str] = ""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        values = dict(params or {})
+        reward = str(values.pop("reward", REWARDS[0]))
+        if reward not in REWARDS:
+            raise OptionError(f"unknown reward {reward!r}; rewards: {', '.join(REWARDS)}")
+        cls = game_class(self.game_name)
+        derived = {s.name for s in cls.option_specs if s.default is None}
+        options = {k: v for k, v in values.items() if not (k in derived and v == DERIVED)}
+        game = load(self.game_name, **options)
+        self.shared = _Shared(game, margins if reward == "margin" else wins)
+        margin, length = _limits(game)
+        utility = margin if reward == "margin" else 1.0
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.shared.codec.num_actions,
+            max_chance_outcomes=_OUTCOMES,
+            num_players=game.num_players,
+            min_utility=-utility,
+            max_utility=utility,
+            utility_sum=0.0 if reward == "margin" else None,
+            max_game_length=length,
+        )
+        super().__init__(game_type(self.game_name, reward), info, {**values, "reward": reward})
+
+    @property
+    def cardtable_game(self) -> Game:
+        """The cardtable game with its options."""
+        return self.shared.game
+
+    def new_initial_state(self) -> CardtableState:
+        """The start: the first chance node of the seed."""
+        return CardtableState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> CardtableObserver:
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        return CardtableObserver(self.shared, kind, params)
+
+
+def state_at(
+    game: CardtableGame, state: State, events: Sequence[Event] = (), prefix: Sequence[int] = ()
+) -> CardtableState:
+    """An OpenSpiel state playing on from cardtable ``state`` (a sampled world, a record's
+    position), after ``events`` (those before its own log: a seat's view's events for a sampled
+    world), with the actions ``prefix`` of the move in progress chosen.
+
+    >>> import cardtable, pyspiel
+    >>> register()
+    >>> game = pyspiel.load_game("cardtable_cribbage", {"target": 61})
+    >>> position = cardtable.load("cribbage", target=61).new_state(seed=5)
+    >>> state_at(game, position).current_player()
+    0
+    """
+    core = _Core(game.shared)
+    core.load(state, _Log(events) if events else _NO_LOG, prefix)
+    return CardtableState(game, core)
+
+
+def register() -> None:
+    """Register ``cardtable_<game>`` with OpenSpiel for every game that has a codec, and the
+    ``openspiel-ismcts`` bot with cardtable (:func:`register_bots`); again, it does nothing.
+
+    >>> register()
+    >>> "cardtable_kloepper" in pyspiel.registered_names()
+    True
+    """
+    known = set(pyspiel.registered_names())
+    for name in games():
+        if entry(name).codec is None or short_name(name) in known:
+            continue
+        cls = type(f"Cardtable{name.title()}Game", (CardtableGame,), {"game_name": name})
+        pyspiel.register_game(game_type(name), cls)
+    register_bots()
+
+
+_GAMES: dict[tuple[str, tuple[tuple[str, Any], ...]], CardtableGame] = {}
+
+
+def _openspiel_game(game: Game) -> CardtableGame:
+    """The OpenSpiel game of cardtable ``game`` with its options (made once)."""
+    key = (game.name, tuple(sorted(game.options.items())))
+    found = _GAMES.get(key)
+    if found is None:
+        register()
+        params = {k: DERIVED if v is None else v for k, v in game.options.items()}
+        found = _GAMES[key] = pyspiel.load_game(short_name(game.name), params)
+    return found
+
+
+class OpenSpielBot:
+    """OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``, random rollouts to
+    the end of the game) as a cardtable bot. It sees only its :class:`SeatView`: the search
+    starts from a world the view samples, carrying the view's events, and resamples worlds for
+    its seat; each action of a move is one search of ``simulations`` simulations.
+
+    ``exploration`` is UCT's constant on margins divided by the game's reward scale (its search
+    hooks' ``scale``, else 1).
+
+    >>> import cardtable
+    >>> state = cardtable.load("kloepper", target=1).new_state(seed=5)
+    >>> bot = OpenSpielBot(seed=1, simulations=20)
+    >>> move = bot.choose(SeatView(state, state.to_move))
+    >>> move in state.legal_moves()
+    True
+    """
+
+    name: ClassVar[str] = "openspiel-ismcts"
+
+    def __init__(
+        self, seed: int | None = None, simulations: int = 100, exploration: float = 0.7
+    ) -> None:
+        self.simulations = whole_setting("simulations", simulations, 1, MAX_SIMULATIONS)
+        self.exploration = number_setting("exploration", exploration, 0, MAX_EXPLORATION)
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Move:
+        """The move the searches choose, one action after another."""
+        legal = view.legal_moves()
+        if len(legal) == 1:
+            return legal[0]
+        if not legal:
+            raise CardtableError(f"seat {view.seat} is not to act")
+        game = _openspiel_game(view.game)
+        codec = game.shared.codec
+        rng = self.rng
+        state = state_at(game, view.sample_world(rng), view.events())
+        search = ismcts.ISMCTSBot(
+            game,
+            mcts.RandomRolloutEvaluator(1, np.random.RandomState(rng.getrandbits(32))),
+            self.exploration * _scale(view.game),
+            self.simulations,
+            random_state=np.random.RandomState(rng.getrandbits(32)),
+        )
+        search.set_resampler(lambda s, seat: s.resample(seat, rng))
+        actions: list[int] = []
+        while True:
+            action = int(search.step(state))
+            actions.append(action)
+            _, nxt = next_actions(codec, legal, actions)
+            if not nxt:
+                return codec.decode(legal, actions)
+            state.apply_action(action)
+
+
+def _scale(game: Game) -> float:
+    search = entry(game.name).search
+    return 1.0 if search is None else float(search.scale)
+
+
+def _factory(seed: int | None = None, **settings: Any) -> Bot:
+    return OpenSpielBot(seed, **settings)
+
+
+def register_bots() -> None:
+    """Make ``openspiel-ismcts`` a cardtable bot of every game (settings: ``simulations``,
+    ``exploration``), e.g. ``openspiel-ismcts:simulations=100`` in an arena match.
+
+    >>> from cardtable.bots.levels import bot_names
+    >>> register_bots()
+    >>> "openspiel-ismcts" in bot_names("kloepper")
+    True
+    """
+    from cardtable.bots.levels import register_bot
+
+    register_bot(OpenSpielBot.name, _factory)
