@@ -6,6 +6,7 @@ built at each one, random legal actions chosen by a seeded generator:
 - ``pettingzoo``: ``cardtable.rl.env`` (with PettingZoo's wrappers), ``last()`` then ``step``;
 - ``driver``: the action driver under it, ``observe`` + ``mask`` + ``step``;
 - ``openspiel``: the same game through ``cardtable.rl.openspiel`` (when OpenSpiel is here);
+- ``observe()`` and ``info_state()``: the codec alone, on positions of random games;
 - OpenSpiel's own C++ games of similar size, driven from Python the same way
   (``observation_tensor`` + ``legal_actions_mask`` + ``apply_action``).
 
@@ -23,11 +24,12 @@ from typing import Any
 import numpy as np
 from rich.console import Console
 from rich.table import Table
-from timing import load_pyspiel
 
 import cardtable
+from cardtable.registry import codec
 from cardtable.rl import env
 from cardtable.rl.driver import Driver
+from timing import load_pyspiel
 
 #: Options of each game as a short episode (the ones docs/research.md suggests for learning).
 SHORT: dict[str, dict[str, Any]] = {
@@ -93,6 +95,32 @@ def driver_steps(name: str) -> Callable[[float], int]:
     return run
 
 
+def tensor_rates(name: str, seconds: float) -> tuple[float, float]:
+    """``observe()`` and ``info_state()`` calls a second over positions of random games."""
+    game = cardtable.load(name, **SHORT[name])
+    c = codec(game)
+    rng = random.Random(1)
+    views = []
+    for seed in range(20):
+        state = game.new_state(seed=seed)
+        for _ in range(rng.randrange(1, 40)):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_moves()))
+        seat = state.to_move if state.to_move is not None else 0
+        views.append((state.observation(seat), state.events_for(seat)))
+
+    def count(job: Callable[[Any, Any], Any]) -> float:
+        calls, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds / 2:
+            for obs, events in views:
+                job(obs, events)
+            calls += len(views)
+        return calls / (time.perf_counter() - start)
+
+    return count(lambda o, _e: c.observe(o)), count(c.info_state)
+
+
 def spiel_steps(pyspiel: Any, name: str, params: dict[str, Any]) -> Callable[[float], int]:
     def run(seconds: float) -> int:
         game = pyspiel.load_game(name, params)
@@ -123,22 +151,32 @@ def main() -> None:
     args = parser.parse_args()
     console = Console()
     pyspiel = load_pyspiel()
-    ours = None
     if pyspiel is not None:
-        from cardtable.rl import openspiel as ours
+        from cardtable.rl import openspiel
 
-        ours.register()
-    table = Table("Game", "PettingZoo env", "Driver", "OpenSpiel adapter", title="Steps per second")
+        openspiel.register()
+    table = Table(
+        "Game",
+        "PettingZoo env",
+        "Driver",
+        "OpenSpiel adapter",
+        "observe()",
+        "info_state()",
+        title="Steps (and tensor calls) per second",
+    )
     for name in cardtable.games():
         adapter = "-"
-        if ours is not None and pyspiel is not None:
+        if pyspiel is not None:
             params = {k: v for k, v in SHORT[name].items()}
-            adapter = f"{rate(spiel_steps(pyspiel, f'cardtable_{name}', params), args.seconds):,.0f}"
+            adapter = (
+                f"{rate(spiel_steps(pyspiel, f'cardtable_{name}', params), args.seconds):,.0f}"
+            )
         table.add_row(
             name,
             f"{rate(pettingzoo_steps(name), args.seconds):,.0f}",
             f"{rate(driver_steps(name), args.seconds):,.0f}",
             adapter,
+            *(f"{r:,.0f}" for r in tensor_rates(name, args.seconds)),
         )
     console.print(table)
     if pyspiel is None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -35,7 +36,7 @@ OPTIONS = {"target": 61}
 TRAINED = "trained"
 
 
-class Curve(BaseCallback):  # type: ignore[misc]
+class Curve(BaseCallback):
     """Mean game margin of the last 100 training games, every ``every`` steps."""
 
     def __init__(self, every: int) -> None:
@@ -45,14 +46,15 @@ class Curve(BaseCallback):  # type: ignore[misc]
 
     def _on_step(self) -> bool:
         if self.num_timesteps % self.every < self.training_env.num_envs:
-            episodes = [e for env in self.training_env.envs for e in env.get_episode_rewards()]
+            monitors = self.training_env.get_attr("get_episode_rewards")
+            episodes = [e for rewards in monitors for e in rewards()]
             if episodes:
                 recent = episodes[-100:]
                 self.points.append((self.num_timesteps, float(np.mean(recent)), len(episodes)))
         return True
 
 
-class Deadline(BaseCallback):  # type: ignore[misc]
+class Deadline(BaseCallback):
     """Stops training after ``seconds`` of wall time."""
 
     def __init__(self, seconds: float) -> None:
@@ -64,12 +66,15 @@ class Deadline(BaseCallback):  # type: ignore[misc]
         return time.perf_counter() - self.start < self.seconds
 
 
+def seat_env(seat: int) -> Monitor:
+    """The learner's seat against ``random``, its games' rewards recorded."""
+    return Monitor(single("cribbage", seat=seat, opponents="random", **OPTIONS))
+
+
 def train(timesteps: int, seconds: float, seed: int, n_steps: int = 2048) -> tuple[Policy, Curve]:
     """Train for ``timesteps`` steps or ``seconds``, whichever ends first."""
     torch.set_num_threads(1)  # small networks: threads cost more than they give
-    envs = DummyVecEnv(
-        [lambda s=s: Monitor(single("cribbage", seat=s, opponents="random", **OPTIONS)) for s in (0, 1)]
-    )
+    envs = DummyVecEnv([partial(seat_env, seat) for seat in (0, 1)])
     envs.seed(seed)
     model = MaskablePPO(
         "MlpPolicy",
@@ -100,11 +105,15 @@ class Policy:
         return int(action)
 
 
-def evaluate(policy: Policy, opponents: Sequence[str], deals: int, seed: int) -> dict[str, MatchResult]:
+def evaluate(
+    policy: Policy, opponents: Sequence[str], deals: int, seed: int
+) -> dict[str, MatchResult]:
     """The policy against each opponent on ``deals`` duplicate deals."""
     register_bot(TRAINED, lambda seed=None: PolicyBot(policy, TRAINED), games=("cribbage",))
     return {
-        name: run_match("cribbage", [TRAINED, name], deals, duplicate=True, seed=seed, options=OPTIONS)
+        name: run_match(
+            "cribbage", [TRAINED, name], deals, duplicate=True, seed=seed, options=OPTIONS
+        )
         for name in opponents
     }
 
@@ -143,7 +152,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, result in results.items():
         print(line(name, result))
     reference = run_match(
-        "cribbage", ["rules", "random"], args.deals, duplicate=True, seed=10_000 + args.seed, options=OPTIONS
+        "cribbage",
+        ["rules", "random"],
+        args.deals,
+        duplicate=True,
+        seed=10_000 + args.seed,
+        options=OPTIONS,
     )
     print(line("reference: rules vs random", reference).strip())
     return 0 if results["random"].difference().excludes_zero() or args.timesteps < 8192 else 1

@@ -176,7 +176,9 @@ class Codec(ABC):
             raise CardtableError(f"{self.game.name} codec wrote {w.at} cells, not {len(out)}")
         return out
 
-    def _history(self, obs: Mapping[str, Any], events: Sequence[Event], w: Writer) -> None:
+    def _history(  # noqa: B027 (a game without a history adds nothing)
+        self, obs: Mapping[str, Any], events: Sequence[Event], w: Writer
+    ) -> None:
         """Write the deal's history beyond the observation (``info_size`` cells); none here."""
 
     def decode(self, legal: Sequence[Move], actions: Sequence[int]) -> Move:

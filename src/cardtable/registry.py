@@ -25,7 +25,13 @@ __all__ = [
     "Entry",
     "LevelRow",
     "codec",
-    "entry", "game_class", "games", "load", "register", "unregister"]
+    "entry",
+    "game_class",
+    "games",
+    "load",
+    "register",
+    "unregister",
+]
 
 #: A level's bot in one game: the bot's name and its settings.
 LevelRow = tuple[str, dict[str, Any]]
@@ -78,7 +84,8 @@ def register(
     codec: Callable[[Game], Codec] | None = None,
 ) -> G:
     """Make a game available to :func:`load` under ``cls.name``, with its own bots, its level
-    rows, its search hooks and its codec (a game's ``__init__.py`` calls it once; see ``docs/engine.md``).
+    rows, its search hooks and its codec (a game's ``__init__.py`` calls it once; see
+    ``docs/engine.md``).
 
     Registering a name again replaces the entry (a test's game, a game reloaded). Search
     hooks that leave decisions to the rules bot need one.

@@ -16,6 +16,7 @@ Needs the ``rl`` extra (``pip install 'cardtable[rl]'``: numpy, gymnasium, petti
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 from cardtable.errors import CardtableError
@@ -70,7 +71,6 @@ def register_envs() -> None:
             )
 
 
-try:
+# No Gymnasium: nothing to register; env() and single() say what to install.
+with suppress(ImportError):
     register_envs()
-except ImportError:  # no Gymnasium: env() and single() say what to install
-    pass

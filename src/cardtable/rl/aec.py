@@ -48,7 +48,7 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
     """One cardtable game as a PettingZoo AEC environment (use :func:`env`, which adds
     PettingZoo's checking wrappers)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012 (PettingZoo reads it)
 
     def __init__(
         self,

@@ -38,7 +38,7 @@ Opponent = str | Bot
 class SingleSeat(gym.Env[np.ndarray, np.int64]):
     """One seat of a game against bots (use :func:`single`)."""
 
-    metadata: dict[str, Any] = {"render_modes": []}
+    metadata: dict[str, Any] = {"render_modes": []}  # noqa: RUF012 (Gymnasium reads it)
 
     def __init__(
         self,

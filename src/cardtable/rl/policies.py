@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+
 import numpy as np
 
 from cardtable.bot_protocol import Bot
@@ -103,9 +104,9 @@ def register_bots() -> None:
     register_bot("policy", _policy_bot)
 
 
-def bot_policy(game_name: str, spec: str = "rules", seed: int | None = None) -> Callable[
-    [State], tuple[int, ...]
-]:
+def bot_policy(
+    game_name: str, spec: str = "rules", seed: int | None = None
+) -> Callable[[State], tuple[int, ...]]:
     """A cardtable bot (a name or a level) as a policy over states: the actions, from the seat
     to act's view only, that make the bot's move.
 
@@ -123,4 +124,3 @@ def bot_policy(game_name: str, spec: str = "rules", seed: int | None = None) -> 
         return Driver(state.game, state=state).actions_of(bot.choose(SeatView(state, seat)))
 
     return actions
-
