@@ -123,7 +123,7 @@ def line(name: str, result: MatchResult) -> str:
     wins = result.summary()[result._labels()[0]]["win_rate"]
     verdict = "excludes zero" if diff.excludes_zero() else "includes zero"
     return (
-        f"{name:>8}: {diff.mean:+6.2f} points a game [{diff.low:+.2f}, {diff.high:+.2f}] "
+        f"{name:>8}: {diff.mean:+6.2f} points per deal [{diff.low:+.2f}, {diff.high:+.2f}] "
         f"({verdict}), wins {wins.mean:.0%} of {len(result.games)} games"
     )
 
@@ -148,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         policy.model.save(args.save)
         print(f"saved {args.save}")
     results = evaluate(policy, ["random", "easy", "rules"], args.deals, seed=10_000 + args.seed)
-    print(f"on {args.deals} duplicate deals (points a game, 95% interval):")
+    print(f"on {args.deals} duplicate deals (the difference in points per deal, 95% interval):")
     for name, result in results.items():
         print(line(name, result))
     reference = run_match(

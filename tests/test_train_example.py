@@ -24,5 +24,5 @@ def test_one_update_then_the_duplicate_evaluation(capsys: pytest.CaptureFixture[
     assert re.search(r"^trained 64 steps in \d+ s$", out, re.M)
     for name in ("random", "easy", "rules"):
         # Two duplicate deals: each deal once in each seating, four games.
-        assert re.search(rf"^ *{name}: +[+-]\d+\.\d\d points a game .* of 4 games$", out, re.M)
+        assert re.search(rf"^ *{name}: +[+-]\d+\.\d\d points per deal .* of 4 games$", out, re.M)
     assert "reference: rules vs random" in out

@@ -20,9 +20,14 @@ True
 
 from __future__ import annotations
 
+import logging
+import math
+import os
+import socket
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -31,11 +36,11 @@ from cardtable.bot_protocol import Bot
 from cardtable.bots.levels import make_bot
 from cardtable.bots.stats import Interval, elo, mean_interval, paired_interval, win_rate
 from cardtable.engine import JSON
-from cardtable.errors import CardtableError
+from cardtable.errors import CardtableError, clip
 from cardtable.registry import load
 from cardtable.seat_view import SeatView
 
-__all__ = ["GameResult", "MatchResult", "run_match", "seatings"]
+__all__ = ["GameResult", "MatchResult", "ray_session", "run_match", "seatings"]
 
 
 def seatings(players: int, bots: int) -> list[tuple[int, ...]]:
@@ -268,12 +273,17 @@ def run_match(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     first: int = 0,
+    ray: bool | str = False,
 ) -> MatchResult:
     """Play ``deals`` deals between ``bots`` (names, levels or ``name:key=value`` specs) and
     gather the results; ``first`` is the index of the first deal, so a long match may be
     played in parts whose games, put together, are the whole match's.
 
-    The same seed gives the same results, whatever ``jobs`` (worker processes) is.
+    With ``ray`` the deals are played as Ray tasks: ``True`` on a local Ray of ``jobs`` CPUs,
+    an address (``HOST:PORT``, ``ray://HOST:PORT`` or ``auto``) on that cluster; see
+    :func:`ray_session`.
+
+    The same seed gives the same results, whatever ``jobs`` (worker processes) or ``ray`` is.
     """
     if len(bots) < 2:
         raise CardtableError("an arena match needs at least two bots")
@@ -293,7 +303,11 @@ def run_match(
         for seating in chosen:
             tasks.append((game, frozen, tuple(bots), seed, deal, seating))
     result = MatchResult(game, dict(loaded.options), list(bots), seed, duplicate)
-    result.games = list(_run(tasks, jobs, progress))
+    if ray:
+        address = ray if isinstance(ray, str) else None
+        result.games = _run_on_ray(tasks, jobs, address, progress)
+    else:
+        result.games = list(_run(tasks, jobs, progress))
     return result
 
 
@@ -312,3 +326,89 @@ def _run(
             yield game_result
             if progress:
                 progress(1)
+
+
+def _play_chunk(tasks: list[Task]) -> list[GameResult]:
+    """Play several deals (a Ray task runs this)."""
+    return [play_one(task) for task in tasks]
+
+
+def _run_on_ray(
+    tasks: list[Task], jobs: int, address: str | None, progress: Callable[[int], None] | None
+) -> list[GameResult]:
+    with ray_session(address, cpus=jobs):
+        import ray
+
+        # cluster_resources has no annotations.
+        cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
+        # A few chunks a CPU, at most 64 games each: Ray's cost per task (about a millisecond)
+        # is then small beside the games, the CPUs finish close together, and the progress
+        # bar moves.
+        size = max(1, min(64, math.ceil(len(tasks) / (cpus * 4))))
+        chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
+        play = ray.remote(_play_chunk)
+        refs = [play.remote(chunk) for chunk in chunks]
+        if progress:
+            sizes = {ref: len(chunk) for ref, chunk in zip(refs, chunks, strict=True)}
+            pending = refs
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                progress(sizes[done[0]])
+        # The chunks in the order of the tasks, whatever order they finished in.
+        return [game for chunk in ray.get(refs) for game in chunk]
+
+
+@contextmanager
+def ray_session(address: str | None = None, cpus: int | None = None) -> Iterator[None]:
+    """Ray, ready for tasks: the cluster at ``address``, or else a local Ray of ``cpus`` CPUs
+    (one per core when None) started here and shut down on leaving.
+
+    A Ray this process has already joined is used as it is, and left running. A bad address
+    fails at once, by a :class:`CardtableError` naming it.
+    """
+    try:
+        import ray
+    except ImportError:
+        raise CardtableError("Ray is not installed: pip install 'cardtable[ray]'") from None
+    if address is not None:
+        _check_reachable(address)
+    if ray.is_initialized():
+        yield
+        return
+    what = f"join the Ray cluster at {clip(address)!r}" if address else "start a local Ray"
+    try:
+        if address is None:
+            # No dashboard and no worker logs on our terminal: it starts faster and quietly.
+            ray.init(
+                num_cpus=cpus or os.cpu_count() or 1,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.ERROR,
+            )
+        else:
+            ray.init(address=address, log_to_driver=False, logging_level=logging.ERROR)
+    # Ray fails in many ways (ConnectionError, RuntimeError, its own errors); each is told as
+    # one line.
+    except Exception as err:
+        ray.shutdown()
+        raise CardtableError(f"cannot {what}: {err}") from None
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def _check_reachable(address: str) -> None:
+    """Fail at once on an address nobody answers at: Ray itself retries for many minutes."""
+    if address in ("auto", "local"):  # Ray's words for the running cluster, or a new one
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    host = host.strip("[]")  # an IPv6 address is written [::1]:6379
+    if not (host and port.isascii() and port.isdigit() and 0 < int(port[:6]) < 65536):
+        raise CardtableError(f"not a Ray address: {clip(address)!r} (wanted HOST:PORT)")
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except OSError as err:
+        raise CardtableError(
+            f"cannot reach the Ray cluster at {clip(address)!r}: {err.strerror or err}"
+        ) from None

@@ -35,8 +35,23 @@ def arena(
         ),
     ] = False,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=0, help="worker processes (0: one per core)")
+        int,
+        typer.Option(
+            "--jobs", "-j", min=0, help="worker processes, or a local Ray's CPUs (0: one per core)"
+        ),
     ] = 0,
+    ray: Annotated[
+        bool, typer.Option("--ray", help="play the deals as Ray tasks, on a local Ray")
+    ] = False,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address",
+            metavar="ADDRESS",
+            help="play on the Ray cluster at this address (HOST:PORT, ray://HOST:PORT or auto); "
+            "implies --ray",
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="deal i is dealt from seed S+i")] = 0,
     option: OptionsArg = None,
     json_path: Annotated[
@@ -77,6 +92,7 @@ def arena(
             options=game.options,
             jobs=workers,
             progress=lambda k: bar.advance(task, k),
+            ray=ray_address or ray,
         )
     show(result)
     if save:

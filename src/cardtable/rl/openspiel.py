@@ -79,7 +79,7 @@ _CHANCE = [(byte, 1.0 / _OUTCOMES) for byte in range(_OUTCOMES)]
 REWARDS = ("margin", "win")
 #: The parameter value of an option whose default the game derives from the other options.
 DERIVED = -1
-# Bots of the ISMCTS bot's settings, as cardtable's own search bots bound theirs.
+# Bounds of the ISMCTS bot's settings, as cardtable's own search bots bound theirs.
 MAX_SIMULATIONS = 1_000_000
 MAX_EXPLORATION = 10
 
@@ -279,15 +279,14 @@ class _Core:
         if driver is None:
             return f"dealing: {len(self.drawn)} of {SEED_NODES} seed bytes drawn"
         state = driver.state
-        obs = state.observation(seat)
-        obs.pop("legal_moves", None)
+        obs = {k: v for k, v in state.observation(seat).items() if k != "legal_moves"}
         lines = [json.dumps(obs, sort_keys=True, separators=(",", ":"))]
         if recall:
             own = state.events
             texts = self.texts
             texts.extend(map(_event_text, own[len(texts) :]))
             for events, strings in ((self.log.events, self.log.texts), (own, texts)):
-                lines.extend(t for e, t in zip(events, strings, strict=False) if e.visible(seat))
+                lines.extend(t for e, t in zip(events, strings, strict=True) if e.visible(seat))
         if driver.prefix and seat == state.to_move:
             codec = self.shared.codec
             lines.append("move: " + " ".join(codec.action_name(a) for a in driver.prefix))
@@ -329,7 +328,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         return driver.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return _CHANCE if self._core.driver is None else []
+        return list(_CHANCE) if self._core.driver is None else []
 
     def _apply_action(self, action: int) -> None:
         core = self._core

@@ -1,0 +1,81 @@
+"""Policies as players and bots as policies: PolicyBot, bot_policy, MaskablePPO files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium", reason="the research API needs: pip install 'cardtable[rl]'")
+
+import cardtable  # noqa: E402
+from cardtable.bot_protocol import choose_for  # noqa: E402
+from cardtable.bots.arena import run_match  # noqa: E402
+from cardtable.bots.levels import _EXTRA, make_bot, register_bot  # noqa: E402
+from cardtable.errors import IllegalMoveError, OptionError  # noqa: E402
+from cardtable.registry import codec  # noqa: E402
+from cardtable.rl.policies import PolicyBot, bot_policy, load_policy, register_bots  # noqa: E402
+from cardtable.seat_view import SeatView  # noqa: E402
+
+
+def last_legal(obs: np.ndarray, mask: np.ndarray) -> int:
+    return int(np.flatnonzero(mask)[-1])
+
+
+def test_a_policy_bot_names_a_capture_choice_with_several_actions() -> None:
+    # Krypkasino seed 3: 7C takes 2C 5H or 2H 5H; the highest action is 7C, then take 2H.
+    state = cardtable.load("krypkasino").new_state(seed=3)
+    assert choose_for(PolicyBot(last_legal), state).text == "play 10S"
+    state = cardtable.load("krypkasino").new_state(seed=3)
+    seven = codec(state.game).actions(state.legal_moves()[2])[0]
+
+    def seven_then_last(obs: np.ndarray, mask: np.ndarray) -> int:
+        return seven if mask[seven] else last_legal(obs, mask)
+
+    assert choose_for(PolicyBot(seven_then_last), state).text == "play 7C take 2H 5H"
+
+
+def test_a_policy_that_leaves_the_mask_is_refused_by_name() -> None:
+    state = cardtable.load("kloepper").new_state(seed=3)
+    with pytest.raises(IllegalMoveError, match=r"policy 'policy' chose action 0 \(play AC\)"):
+        choose_for(PolicyBot(lambda obs, mask: 0), state)
+
+
+def test_a_policy_bot_plays_whole_games_in_the_arena() -> None:
+    register_bot("last-legal", lambda seed=None: PolicyBot(last_legal, "last-legal"))
+    try:
+        result = run_match(
+            "cribbage",
+            ["last-legal", "random"],
+            2,
+            duplicate=True,
+            seed=1,
+            options={"target": 61},
+        )
+    finally:
+        _EXTRA.pop(("last-legal", None))
+    assert len(result.games) == 4
+    assert all(max(g.scores) == 61 for g in result.games)
+
+
+def test_a_bot_as_a_policy_gives_the_actions_of_its_move() -> None:
+    state = cardtable.load("cribbage", target=61).new_state(seed=8)
+    rules = make_bot("cribbage", "rules", seed=2)
+    move = rules.choose(SeatView(state, 0))
+    actions = bot_policy("cribbage", "rules", seed=2)(state)
+    assert codec(state.game).decode(state.legal_moves(), actions) is move
+    assert len(actions) == 1
+
+
+def test_policy_files_are_checked_before_play(tmp_path: Path) -> None:
+    register_bots()
+    with pytest.raises(OptionError, match="bot 'policy' needs its file: policy:path=FILE"):
+        make_bot("cribbage", "policy")
+    pytest.importorskip("sb3_contrib", reason="needs: pip install 'cardtable[train]'")
+    with pytest.raises(OptionError, match="no policy file"):
+        load_policy(tmp_path / "none.zip")
+    junk = tmp_path / "junk.zip"
+    junk.write_text("not a model", encoding="utf-8")
+    with pytest.raises(OptionError, match="is not a MaskablePPO file"):
+        load_policy(junk)
