@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import socket
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -38,14 +39,25 @@ def _timeless(games: list[GameResult]) -> list[GameResult]:
     return [replace(g, seconds=()) for g in games]
 
 
+def _match(ray: bool, progress: Callable[[int], None] | None = None) -> MatchResult:
+    return run_match(
+        "cribbage",
+        ["rules", "random"],
+        deals=8,
+        duplicate=True,
+        seed=5,
+        options={"target": 61},
+        jobs=2,
+        ray=ray,
+        progress=progress,
+    )
+
+
 @needs_ray
 def test_ray_plays_the_same_games_as_the_process_pool(local_ray: None) -> None:
-    args = {"deals": 8, "duplicate": True, "seed": 5, "options": {"target": 61}}
-    pool = run_match("cribbage", ["rules", "random"], jobs=2, **args)  # type: ignore[arg-type]
+    pool = _match(ray=False)
     done: list[int] = []
-    on_ray = run_match(
-        "cribbage", ["rules", "random"], jobs=2, ray=True, progress=done.append, **args  # type: ignore[arg-type]
-    )
+    on_ray = _match(ray=True, progress=done.append)
     assert len(pool.games) == 16 and sum(done) == 16
     assert _timeless(on_ray.games) == _timeless(pool.games)
     assert on_ray.difference() == pool.difference()
@@ -53,14 +65,16 @@ def test_ray_plays_the_same_games_as_the_process_pool(local_ray: None) -> None:
 
 def _rows(output: str) -> list[list[str]]:
     # The table's rows without the last column (ms/move: a time), and the difference line.
-    rows = [[c.strip() for c in line.split("│")[1:-2]] for line in output.splitlines() if "│" in line]
+    rows = [
+        [c.strip() for c in line.split("│")[1:-2]] for line in output.splitlines() if "│" in line
+    ]
     return rows + [[line] for line in output.splitlines() if line.startswith("rules - random")]
 
 
 @needs_ray
 def test_the_command_line_on_ray_prints_the_same_table(local_ray: None, tmp_path: Path) -> None:
     runner = CliRunner()
-    outputs = []
+    outputs: list[tuple[list[list[str]], dict[str, Any]]] = []
     for how in (["-j", "2"], ["-j", "2", "--ray"]):
         json_file = tmp_path / f"{len(outputs)}.json"
         outcome = runner.invoke(

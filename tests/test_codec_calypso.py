@@ -13,12 +13,12 @@ import pytest
 import cardtable
 from calypso_deals import new
 from cardtable.cards import PACK_SIZE, SUIT_LETTERS, parse_card
-from cardtable.encoding import next_actions
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError
 from cardtable.games.calypso.codec import OFFSETS, CalypsoCodec
 from cardtable.games.calypso.tricks import REASONS
 from cardtable.registry import codec
+from codec_checks import assert_moves_as_actions
 
 # Seat 0 holds three 5H and two AS (four packs): AC 3C KD AH 5H 5H 5H 3H 2H AS AS 3S 2S.
 HANDS: tuple[list[str], ...] = (["5H", "5H", "5H", "AS", "AS", "KD"], ["2C"], [], [])
@@ -125,23 +125,7 @@ def test_round_trip_and_tensors() -> None:
             while state.to_move is not None:
                 seat = state.to_move
                 legal = state.legal_moves()
-                sequences = [cc.actions(m) for m in legal]
-                assert len(set(sequences)) == len(sequences)
-                for a in sequences:
-                    for b in sequences:
-                        assert a == b or a[: len(b)] != b
-                for move, seq in zip(legal, sequences, strict=True):
-                    assert all(0 <= a < cc.num_actions for a in seq)
-                    assert cc.decode(legal, seq) is move
-                    prefix: tuple[int, ...] = ()
-                    fitting, nxt = next_actions(cc, legal, prefix)
-                    while nxt:
-                        step = seq[len(prefix)]
-                        assert step in nxt
-                        prefix += (step,)
-                        fitting, nxt = next_actions(cc, legal, prefix)
-                    assert fitting == [move] and prefix == seq
-                    seen.update(seq)
+                seen |= assert_moves_as_actions(cc, legal)
                 obs = state.observation(seat)
                 t = cc.observe(obs)
                 assert t.shape == (cc.obs_size,) and t.dtype == np.float32

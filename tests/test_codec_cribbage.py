@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 
 import cardtable
-from cardtable.encoding import FACE, Codec, next_actions
+from cardtable.encoding import FACE, Codec
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError
 from cardtable.games.cribbage.codec import CribbageCodec, info_layout, obs_layout, offsets
 from cardtable.registry import codec
+from codec_checks import assert_moves_as_actions
 
 # The doctest deck of game.py: seat 1 deals; seat 0 holds 4S 5C 5H 5S 6H JS, seat 1 holds
 # 2C 3C 3D 4C 4D 5D, and the starter is JD (his heels for the dealer).
@@ -119,27 +120,6 @@ OPTION_SETS: list[dict[str, Any]] = [
 ]
 
 
-def check_moves(cc: Codec, legal: list[Move]) -> set[int]:
-    """Check the actions of a state's legal moves; return the actions seen."""
-    sequences = [cc.actions(m) for m in legal]
-    assert len(set(sequences)) == len(sequences)
-    for a in sequences:
-        for b in sequences:
-            assert a == b or a[: len(b)] != b
-    for move, seq in zip(legal, sequences, strict=True):
-        assert all(0 <= a < cc.num_actions for a in seq)
-        assert cc.decode(legal, seq) is move
-        prefix: tuple[int, ...] = ()
-        fitting, nxt = next_actions(cc, legal, prefix)
-        while nxt:
-            step = seq[len(prefix)]
-            assert step in nxt
-            prefix += (step,)
-            fitting, nxt = next_actions(cc, legal, prefix)
-        assert fitting == [move] and prefix == seq
-    return {a for seq in sequences for a in seq}
-
-
 def test_round_trip_and_tensors() -> None:
     rng = random.Random(18)
     seen: set[int] = set()
@@ -153,7 +133,7 @@ def test_round_trip_and_tensors() -> None:
             while state.to_move is not None:
                 seat = state.to_move
                 legal = state.legal_moves()
-                seen |= check_moves(cc, legal)
+                seen |= assert_moves_as_actions(cc, legal)
                 obs = state.observation(seat)
                 t = cc.observe(obs)
                 assert t.shape == (cc.obs_size,) and t.dtype == np.float32

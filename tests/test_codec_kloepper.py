@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 import cardtable
-from cardtable.encoding import next_actions
 from cardtable.engine import State
 from cardtable.errors import CardtableError
 from cardtable.games.kloepper.codec import CARDS, OFFSETS, KloepperCodec
 from cardtable.registry import codec
+from codec_checks import assert_moves_as_actions
 
 # The doctest deck of game.py: seat 0 holds both black queens, seat 1 holds AH.
 DECK_TEXT = "QC QS JC JS JH JD  AD 10D KD QD 9D AC  10C KC 9C AH 10H KH QH 9H AS 10S KS 9S"
@@ -104,23 +104,7 @@ def test_round_trip_and_tensors() -> None:
             while state.to_move is not None:
                 seat = state.to_move
                 legal = state.legal_moves()
-                sequences = [kc.actions(m) for m in legal]
-                assert len(set(sequences)) == len(sequences)
-                for a in sequences:
-                    for b in sequences:
-                        assert a == b or a[: len(b)] != b
-                for move, seq in zip(legal, sequences, strict=True):
-                    assert all(0 <= a < kc.num_actions for a in seq)
-                    assert kc.decode(legal, seq) is move
-                    prefix: tuple[int, ...] = ()
-                    fitting, nxt = next_actions(kc, legal, prefix)
-                    while nxt:
-                        step = seq[len(prefix)]
-                        assert step in nxt
-                        prefix += (step,)
-                        fitting, nxt = next_actions(kc, legal, prefix)
-                    assert fitting == [move] and prefix == seq
-                    seen.update(seq)
+                seen |= assert_moves_as_actions(kc, legal)
                 obs = state.observation(seat)
                 t = kc.observe(obs)
                 assert t.shape == (kc.obs_size,) and t.dtype == np.float32

@@ -15,6 +15,7 @@ from cardtable.engine import Game, Move, State
 from cardtable.errors import CardtableError
 from cardtable.games.krypkasino.codec import STOP, TAKE_BASE, KrypkasinoCodec, offsets
 from cardtable.registry import codec
+from codec_checks import assert_moves_as_actions
 
 OFF2 = offsets(2)
 
@@ -138,25 +139,11 @@ OPTION_SETS: list[dict[str, Any]] = [
 
 
 def check_moves(kc: KrypkasinoCodec, legal: list[Move]) -> None:
-    """Every legal move's sequence: distinct, prefix-free, and walked to by next_actions."""
-    sequences = [kc.actions(m) for m in legal]
-    assert len(set(sequences)) == len(sequences)
-    for a in sequences:
-        for b in sequences:
-            assert a == b or a[: len(b)] != b
-    for move, seq in zip(legal, sequences, strict=True):
-        assert all(0 <= a < kc.num_actions for a in seq)
+    """Every legal move's sequence, as every codec's; here a card, then takes only."""
+    assert_moves_as_actions(kc, legal)
+    for move in legal:
+        seq = kc.actions(move)
         assert seq[0] == move.cards[0] and all(a >= TAKE_BASE for a in seq[1:])
-        assert kc.decode(legal, seq) is move
-        prefix: tuple[int, ...] = ()
-        fitting, nxt = next_actions(kc, legal, prefix)
-        while nxt:
-            step = seq[len(prefix)]
-            assert step in nxt
-            prefix += (step,)
-            fitting, nxt = next_actions(kc, legal, prefix)
-        assert fitting == [move] and seq[: len(prefix)] == prefix
-        assert kc.decode(legal, prefix) is move
 
 
 def check_tensors(kc: KrypkasinoCodec, state: State, seat: int | None) -> None:

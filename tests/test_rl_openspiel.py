@@ -5,6 +5,7 @@ ISMCTS plays, through the adapter and as a cardtable bot."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -16,7 +17,7 @@ pyspiel = pytest.importorskip(
 
 import cardtable  # noqa: E402
 from cardtable.bots.arena import run_match  # noqa: E402
-from cardtable.bots.levels import make_bot  # noqa: E402
+from cardtable.bots.levels import make_bot, unregister_bot  # noqa: E402
 from cardtable.errors import OptionError  # noqa: E402
 from cardtable.rl import openspiel as adapter  # noqa: E402
 
@@ -31,8 +32,11 @@ GAMES = sorted(SHORT)
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _registered() -> None:
+def _registered() -> Iterator[None]:
     adapter.register()
+    yield
+    # Later tests and doctests list every game's bots.
+    unregister_bot(adapter.OpenSpielBot.name)
 
 
 def load(name: str, **extra: Any) -> Any:
@@ -51,6 +55,10 @@ def dealt(game: Any, seed: int) -> Any:
 def test_random_sim_test(name: str) -> None:
     sims = 1 if name == "calypso" else 3
     pyspiel.random_sim_test(load(name), num_sims=sims, serialize=False, verbose=False)
+
+
+def test_serialized_states_replay() -> None:
+    pyspiel.random_sim_test(load("kloepper"), num_sims=2, serialize=True, verbose=False)
 
 
 def test_win_reward_is_general_sum() -> None:
@@ -178,3 +186,42 @@ def test_openspiel_bot_is_deterministic_and_plays_multi_action_moves() -> None:
         again = adapter.OpenSpielBot(seed=len(state.history), simulations=3).choose(view)
         assert move is again and move in state.legal_moves()
         state.apply(move if rng.random() < 0.5 else rng.choice(state.legal_moves()))
+
+
+def test_nfsp_learns_through_rl_environment_unchanged() -> None:
+    pytest.importorskip("tree", reason="NFSP needs dm-tree: pip install 'cardtable[openspiel]'")
+    pytest.importorskip("torch", reason="OpenSpiel's NFSP here is its PyTorch one")
+    from open_spiel.python import rl_environment
+    from open_spiel.python.pytorch import nfsp
+
+    env = rl_environment.Environment(load("kloepper"), seed=5)
+    size = env.observation_spec()["info_state"][0]
+    agents = [
+        nfsp.NFSP(
+            player,
+            size,
+            env.action_spec()["num_actions"],
+            hidden_layers_sizes=[32],
+            reservoir_buffer_capacity=1000,
+            anticipatory_param=0.1,
+            batch_size=16,
+            min_buffer_size_to_learn=50,
+            learn_every=16,
+            replay_buffer_capacity=1000,
+            seed=player,
+        )
+        for player in range(env.num_players)
+    ]
+    steps = episodes = 0
+    while steps < 400:
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            output = agents[player].step(step)
+            step = env.step([output.action])
+            steps += 1
+        for agent in agents:
+            agent.step(step)  # every agent sees the end and its return
+        episodes += 1
+    assert episodes >= 400 // 30  # a one-deal game is 25 to 30 decisions
+    assert all(agent.step_counter >= 50 for agent in agents)

@@ -12,7 +12,7 @@ pytest.importorskip("gymnasium", reason="the research API needs: pip install 'ca
 import cardtable  # noqa: E402
 from cardtable.bot_protocol import choose_for  # noqa: E402
 from cardtable.bots.arena import run_match  # noqa: E402
-from cardtable.bots.levels import _EXTRA, make_bot, register_bot  # noqa: E402
+from cardtable.bots.levels import make_bot, register_bot, unregister_bot  # noqa: E402
 from cardtable.errors import IllegalMoveError, OptionError  # noqa: E402
 from cardtable.registry import codec  # noqa: E402
 from cardtable.rl.policies import PolicyBot, bot_policy, load_policy, register_bots  # noqa: E402
@@ -54,7 +54,7 @@ def test_a_policy_bot_plays_whole_games_in_the_arena() -> None:
             options={"target": 61},
         )
     finally:
-        _EXTRA.pop(("last-legal", None))
+        unregister_bot("last-legal")
     assert len(result.games) == 4
     assert all(max(g.scores) == 61 for g in result.games)
 
@@ -70,8 +70,11 @@ def test_a_bot_as_a_policy_gives_the_actions_of_its_move() -> None:
 
 def test_policy_files_are_checked_before_play(tmp_path: Path) -> None:
     register_bots()
-    with pytest.raises(OptionError, match="bot 'policy' needs its file: policy:path=FILE"):
-        make_bot("cribbage", "policy")
+    try:
+        with pytest.raises(OptionError, match="bot 'policy' needs its file: policy:path=FILE"):
+            make_bot("cribbage", "policy")
+    finally:
+        unregister_bot("policy")  # the doctests that list bots run after
     pytest.importorskip("sb3_contrib", reason="needs: pip install 'cardtable[train]'")
     with pytest.raises(OptionError, match="no policy file"):
         load_policy(tmp_path / "none.zip")

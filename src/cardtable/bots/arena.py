@@ -391,7 +391,11 @@ def ray_session(address: str | None = None, cpus: int | None = None) -> Iterator
     # one line.
     except Exception as err:
         ray.shutdown()
-        raise CardtableError(f"cannot {what}: {err}") from None
+        # Ray tells why (a missing token, say) only in the cause of its ConnectionError.
+        hint = ""
+        if "AuthenticationError" in repr(err.__cause__):
+            hint = " (a cluster with token authentication wants RAY_AUTH_MODE=token)"
+        raise CardtableError(f"cannot {what}: {err}{hint}") from None
     try:
         yield
     finally:

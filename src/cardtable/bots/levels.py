@@ -42,6 +42,7 @@ __all__ = [
     "make_bot",
     "parse_budget",
     "register_bot",
+    "unregister_bot",
 ]
 
 #: The levels, weakest first.
@@ -85,10 +86,23 @@ def register_bot(name: str, factory: BotFactory, games: tuple[str, ...] | None =
     >>> register_bot("doc-random", RandomBot, games=("cribbage",))
     >>> bot_names("cribbage")
     ['doc-random', 'ismcts', 'pimc', 'random', 'rules', 'solver']
-    >>> del _EXTRA[("doc-random", "cribbage")]
+    >>> unregister_bot("doc-random", games=("cribbage",))
     """
     for game in games if games is not None else (None,):
         _EXTRA[(name, game)] = factory
+
+
+def unregister_bot(name: str, games: tuple[str, ...] | None = None) -> None:
+    """Forget bot ``name`` as :func:`register_bot` added it (a test's, a script's); unknown
+    names pass.
+
+    >>> register_bot("doc-random", RandomBot)
+    >>> unregister_bot("doc-random")
+    >>> "doc-random" in bot_names("cribbage")
+    False
+    """
+    for game in games if games is not None else (None,):
+        _EXTRA.pop((name, game), None)
 
 
 def _factories(game: str) -> dict[str, BotFactory]:

@@ -21,8 +21,12 @@ each game loadable as ``pyspiel.load_game("cardtable_<game>", {options})``:
 Options are the game's, with their defaults; an option whose default the game derives from the
 others (a first dealer, Krypkasino's deals) has the default -1, meaning "derived".
 
+Search with the Python ISMCTS (:class:`OpenSpielBot` wraps it as the cardtable bot
+``openspiel-ismcts``). The C++ ``ISMCTSBot`` cannot resample a Python game (the process dies),
+and OpenSpiel's MCTS on an imperfect-information state searches the real deal: it cheats.
+
 >>> import pyspiel
->>> register()
+>>> register(bots=False)
 >>> game = pyspiel.load_game("cardtable_kloepper", {"target": 1})
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
@@ -143,9 +147,10 @@ def _limits(game: Game) -> tuple[float, int]:
         return 7540.0 * rounds, 208 * rounds
     if name == "cribbage":
         target, matches, players = _int(game, "target"), _int(game, "games"), game.num_players
-        # Pegs stop at the target; every deal pegs at least the last card's point.
+        # Pegs stop at the target; every deal pegs at least the last card's point and takes
+        # at most 60 actions (4 players with muggins: about 30 seen).
         margin = float(target if matches == 1 else 3 * matches)
-        return margin, matches * players * target * 40
+        return margin, matches * players * target * 60
     if name == "kloepper":
         from cardtable.games.kloepper.scoring import scoring_table
 
@@ -230,12 +235,13 @@ class _Core:
     the move in progress) and the carried log. ``Clone`` deep-copies it by cloning the engine
     state, which is fast; the texts of the engine's events are kept as they are first asked."""
 
-    __slots__ = ("drawn", "driver", "keys", "log", "shared", "texts")
+    __slots__ = ("drawn", "driver", "keys", "log", "seeded", "shared", "texts")
 
     def __init__(self, shared: _Shared) -> None:
         self.shared = shared
         self.drawn: tuple[int, ...] = ()
         self.driver: Driver | None = None
+        self.seeded = False  # whether the engine state was dealt from the drawn seed
         self.log = _NO_LOG
         self.texts: list[str] = []  # of the engine state's own events, as far as asked
         self.keys: dict[tuple[int, bool], str] = {}  # strings asked since the last action
@@ -243,6 +249,7 @@ class _Core:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         other = _Core(self.shared)
         other.drawn = self.drawn
+        other.seeded = self.seeded
         other.log = self.log
         other.texts = list(self.texts)
         other.keys = dict(self.keys)
@@ -341,6 +348,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
             seed = int.from_bytes(bytes(core.drawn), "big")
             shared = core.shared
             core.driver = Driver(shared.game, shared.codec, shared.game.new_state(seed=seed))
+            core.seeded = True
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -389,7 +397,7 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         if driver is None:
             return core.text(0, False)
         state = driver.state
-        seed = "a sampled world" if core.log is not _NO_LOG else f"seed {state.seed}"
+        seed = f"seed {state.seed}" if core.seeded else "from a given position"
         names = [core.shared.codec.action_name(a) for a in driver.prefix]
         return f"{state.game.name} ({seed}): " + " ".join([*state.history, *names])
 
@@ -494,7 +502,7 @@ def state_at(
     world), with the actions ``prefix`` of the move in progress chosen.
 
     >>> import cardtable, pyspiel
-    >>> register()
+    >>> register(bots=False)
     >>> game = pyspiel.load_game("cardtable_cribbage", {"target": 61})
     >>> position = cardtable.load("cribbage", target=61).new_state(seed=5)
     >>> state_at(game, position).current_player()
@@ -505,11 +513,12 @@ def state_at(
     return CardtableState(game, core)
 
 
-def register() -> None:
-    """Register ``cardtable_<game>`` with OpenSpiel for every game that has a codec, and the
-    ``openspiel-ismcts`` bot with cardtable (:func:`register_bots`); again, it does nothing.
+def register(bots: bool = True) -> None:
+    """Register ``cardtable_<game>`` with OpenSpiel for every game that has a codec and, unless
+    ``bots`` is False, the ``openspiel-ismcts`` bot with cardtable (:func:`register_bots`).
+    Calling it again does nothing more.
 
-    >>> register()
+    >>> register(bots=False)
     >>> "cardtable_kloepper" in pyspiel.registered_names()
     True
     """
@@ -519,7 +528,8 @@ def register() -> None:
             continue
         cls = type(f"Cardtable{name.title()}Game", (CardtableGame,), {"game_name": name})
         pyspiel.register_game(game_type(name), cls)
-    register_bots()
+    if bots:
+        register_bots()
 
 
 _GAMES: dict[tuple[str, tuple[tuple[str, Any], ...]], CardtableGame] = {}
@@ -530,7 +540,7 @@ def _openspiel_game(game: Game) -> CardtableGame:
     key = (game.name, tuple(sorted(game.options.items())))
     found = _GAMES.get(key)
     if found is None:
-        register()
+        register(bots=False)
         params = {k: DERIVED if v is None else v for k, v in game.options.items()}
         found = _GAMES[key] = pyspiel.load_game(short_name(game.name), params)
     return found
@@ -604,10 +614,11 @@ def register_bots() -> None:
     """Make ``openspiel-ismcts`` a cardtable bot of every game (settings: ``simulations``,
     ``exploration``), e.g. ``openspiel-ismcts:simulations=100`` in an arena match.
 
-    >>> from cardtable.bots.levels import bot_names
+    >>> from cardtable.bots.levels import bot_names, unregister_bot
     >>> register_bots()
     >>> "openspiel-ismcts" in bot_names("kloepper")
     True
+    >>> unregister_bot("openspiel-ismcts")  # the doctests after this one list bots
     """
     from cardtable.bots.levels import register_bot
 
