@@ -9,14 +9,14 @@ import pytest
 
 pytest.importorskip("gymnasium", reason="the research API needs: pip install 'cardtable[rl]'")
 
-import cardtable  # noqa: E402
-from cardtable.bot_protocol import choose_for  # noqa: E402
-from cardtable.bots.arena import run_match  # noqa: E402
-from cardtable.bots.levels import make_bot, register_bot, unregister_bot  # noqa: E402
-from cardtable.errors import IllegalMoveError, OptionError  # noqa: E402
-from cardtable.registry import codec  # noqa: E402
-from cardtable.rl.policies import PolicyBot, bot_policy, load_policy, register_bots  # noqa: E402
-from cardtable.seat_view import SeatView  # noqa: E402
+import cardtable
+from cardtable.bot_protocol import choose_for
+from cardtable.bots.arena import run_match
+from cardtable.bots.levels import make_bot, register_bot, unregister_bot
+from cardtable.errors import IllegalMoveError, OptionError
+from cardtable.registry import codec
+from cardtable.rl.policies import PolicyBot, bot_policy, load_policy, register_bots
+from cardtable.seat_view import SeatView
 
 
 def last_legal(obs: np.ndarray, mask: np.ndarray) -> int:

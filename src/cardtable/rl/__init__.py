@@ -10,7 +10,7 @@ Needs the ``rl`` extra (``pip install 'cardtable[rl]'``: numpy, gymnasium, petti
 >>> import gymnasium
 >>> from cardtable import rl
 >>> e = gymnasium.make("cardtable/cribbage-v0", opponents="random", target=61)
->>> e.unwrapped.action_space.n
+>>> int(e.unwrapped.action_space.n)
 1462
 """
 

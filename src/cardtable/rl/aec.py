@@ -8,7 +8,7 @@ is non-zero only for the agent to act. Rewards: see :data:`REWARDS`.
 >>> from cardtable.rl import env
 >>> e = env("cribbage", target=61)
 >>> e.reset(seed=7)
->>> e.agent_selection, e.action_space("seat_0").n
+>>> e.agent_selection, int(e.action_space("seat_0").n)
 ('seat_0', 1462)
 >>> e.observe("seat_0")["action_mask"].sum(), e.observe("seat_1")["action_mask"].sum()
 (np.int64(15), np.int64(0))

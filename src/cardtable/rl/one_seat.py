@@ -141,7 +141,7 @@ def single(
     or ``win``) and the game's options.
 
     >>> e = single("kloepper", opponents=["random", "rules", "easy"], target=1)
-    >>> e.action_space.n
+    >>> int(e.action_space.n)
     31
     """
     return SingleSeat(game, seat, opponents, **kwargs)
