@@ -121,9 +121,22 @@ def tensor_rates(name: str, seconds: float) -> tuple[float, float]:
     return count(lambda o, _e: c.observe(o)), count(c.info_state)
 
 
+def tensor_kind(game: Any) -> str:
+    """Which tensor an OpenSpiel game gives a player: ``observation``, ``information state``,
+    or ``none`` (OpenSpiel's own Cribbage has neither)."""
+    kind = game.get_type()
+    if kind.provides_observation_tensor:
+        return "observation"
+    if kind.provides_information_state_tensor:
+        return "information state"
+    return "none"
+
+
 def spiel_steps(pyspiel: Any, name: str, params: dict[str, Any]) -> Callable[[float], int]:
+    game = pyspiel.load_game(name, params)
+    kind = tensor_kind(game)
+
     def run(seconds: float) -> int:
-        game = pyspiel.load_game(name, params)
         rng = random.Random(0)
         steps, end = 0, time.perf_counter() + seconds
         while time.perf_counter() < end:
@@ -134,8 +147,10 @@ def spiel_steps(pyspiel: Any, name: str, params: dict[str, Any]) -> Callable[[fl
                     state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
                     continue
                 player = state.current_player()
-                if player >= 0:
+                if kind == "observation":
                     state.observation_tensor(player)
+                elif kind == "information state":
+                    state.information_state_tensor(player)
                 state.legal_actions_mask()
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.random() * len(legal))])
@@ -182,9 +197,13 @@ def main() -> None:
     if pyspiel is None:
         console.print("OpenSpiel (pyspiel) is not installed: its figures are skipped.")
         return
-    theirs = Table("OpenSpiel C++ game", "Steps per second", title="OpenSpiel, from Python")
+    theirs = Table(
+        "OpenSpiel C++ game", "Tensor read", "Steps per second", title="OpenSpiel, from Python"
+    )
     for name, params in THEIRS:
-        theirs.add_row(name, f"{rate(spiel_steps(pyspiel, name, params), args.seconds):,.0f}")
+        kind = tensor_kind(pyspiel.load_game(name, params))
+        steps = rate(spiel_steps(pyspiel, name, params), args.seconds)
+        theirs.add_row(name, kind, f"{steps:,.0f}")
     console.print(theirs)
 
 

@@ -82,3 +82,65 @@ def test_policy_files_are_checked_before_play(tmp_path: Path) -> None:
     junk.write_text("not a model", encoding="utf-8")
     with pytest.raises(OptionError, match="is not a MaskablePPO file"):
         load_policy(junk)
+
+
+def test_the_arena_command_plays_a_saved_policy_and_openspiel_ismcts(tmp_path: Path) -> None:
+    pytest.importorskip("sb3_contrib", reason="needs: pip install 'cardtable[train]'")
+    pytest.importorskip("pyspiel", reason="needs: pip install 'cardtable[openspiel]'")
+    from sb3_contrib import MaskablePPO
+    from typer.testing import CliRunner
+
+    from cardtable.cli import app
+    from cardtable.rl import single
+
+    model = MaskablePPO("MlpPolicy", single("cribbage", target=61), n_steps=32, batch_size=32)
+    model.learn(32)  # one small update: a real (if weak) policy file
+    model.save(tmp_path / "model.zip")
+    runner = CliRunner()
+    try:
+        played = runner.invoke(
+            app,
+            [
+                "arena",
+                "cribbage",
+                "--bots",
+                f"policy:path={tmp_path / 'model.zip'},random",
+                "--deals",
+                "2",
+                "--duplicate",
+                "-j",
+                "1",
+                "--no-save",
+                "-o",
+                "target=61",
+            ],
+        )
+        assert played.exit_code == 0, played.output
+        assert "cribbage: 4 games (duplicate deals from seed 0)" in played.output
+        searched = runner.invoke(
+            app,
+            [
+                "arena",
+                "kloepper",
+                "--bots",
+                "openspiel-ismcts:simulations=5,rules",
+                "--deals",
+                "1",
+                "-j",
+                "1",
+                "--no-save",
+                "-o",
+                "target=1",
+            ],
+        )
+        assert searched.exit_code == 0, searched.output
+        assert "kloepper: 1 games" in searched.output
+        missing = runner.invoke(
+            app, ["arena", "cribbage", "--bots", "policy:path=nowhere.zip,random", "--deals", "1"]
+        )
+        assert missing.exit_code != 0
+        assert "no policy file 'nowhere.zip'" in missing.output
+        assert "Traceback" not in missing.output
+    finally:
+        unregister_bot("policy")
+        unregister_bot("openspiel-ismcts")

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import logging
 import math
 import os
@@ -224,12 +225,32 @@ def _interval_json(interval: Interval) -> dict[str, JSON]:
     }
 
 
-Task = tuple[str, tuple[tuple[str, Any], ...], tuple[str, ...], int, int, tuple[int, ...]]
+Task = tuple[
+    str, tuple[tuple[str, Any], ...], tuple[str, ...], int, int, tuple[int, ...], tuple[str, ...]
+]
+
+
+def load_plugins(modules: Iterable[str]) -> None:
+    """Import each module and call its ``register_bots()``: bots that live above this layer
+    (a trained policy, OpenSpiel's ISMCTS) made known in this process, a worker's too.
+
+    >>> load_plugins(["cardtable.no_such_module"])
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.CardtableError: cannot load the bots of cardtable.no_such_module: \
+No module named 'cardtable.no_such_module'
+    """
+    for module in modules:
+        try:
+            importlib.import_module(module).register_bots()
+        except ImportError as error:
+            raise CardtableError(f"cannot load the bots of {module}: {error}") from None
 
 
 def play_one(task: Task) -> GameResult:
     """Play one deal in one seating (a worker process runs this)."""
-    game_name, options, specs, seed, deal, seating = task
+    game_name, options, specs, seed, deal, seating, plugins = task
+    load_plugins(plugins)
     game = load(game_name, **dict(options))
     state = game.new_state(seed=seed + deal)
     players = game.num_players
@@ -274,6 +295,7 @@ def run_match(
     progress: Callable[[int], None] | None = None,
     first: int = 0,
     ray: bool | str = False,
+    plugins: Sequence[str] = (),
 ) -> MatchResult:
     """Play ``deals`` deals between ``bots`` (names, levels or ``name:key=value`` specs) and
     gather the results; ``first`` is the index of the first deal, so a long match may be
@@ -283,11 +305,15 @@ def run_match(
     an address (``HOST:PORT``, ``ray://HOST:PORT`` or ``auto``) on that cluster; see
     :func:`ray_session`.
 
+    ``plugins`` are modules whose ``register_bots()`` makes bots known that live above this
+    layer (``cardtable.rl.policies``, ``cardtable.rl.openspiel``), here and in every worker.
+
     The same seed gives the same results, whatever ``jobs`` (worker processes) or ``ray`` is.
     """
     if len(bots) < 2:
         raise CardtableError("an arena match needs at least two bots")
     loaded = load(game, **dict(options or {}))
+    load_plugins(plugins)
     for spec in bots:
         make_bot(game, spec)  # an unknown bot fails here, before any game is played
     players = loaded.num_players
@@ -301,7 +327,7 @@ def run_match(
     for deal in range(first, first + deals):
         chosen = all_seatings if duplicate else [all_seatings[deal % len(all_seatings)]]
         for seating in chosen:
-            tasks.append((game, frozen, tuple(bots), seed, deal, seating))
+            tasks.append((game, frozen, tuple(bots), seed, deal, seating, tuple(plugins)))
     result = MatchResult(game, dict(loaded.options), list(bots), seed, duplicate)
     if ray:
         address = ray if isinstance(ray, str) else None

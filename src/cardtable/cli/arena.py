@@ -20,11 +20,35 @@ from cardtable.registry import load
 __all__ = ["arena", "draw_chart"]
 
 
+#: Bots that live in the research API, by their name or the start of it (``-``), and the module
+#: whose ``register_bots()`` makes them known (loaded only when a match names one).
+BOT_PLUGINS = {"policy": "cardtable.rl.policies", "openspiel-": "cardtable.rl.openspiel"}
+
+
+def plugins_for(names: list[str]) -> list[str]:
+    """The modules the bots ``names`` need (see :data:`BOT_PLUGINS`).
+
+    >>> plugins_for(["rules", "policy:path=model.zip", "openspiel-ismcts:simulations=50"])
+    ['cardtable.rl.openspiel', 'cardtable.rl.policies']
+    """
+    needed = set()
+    for name in names:
+        bot = name.split(":")[0]
+        for key, module in BOT_PLUGINS.items():
+            if bot == key or (key.endswith("-") and bot.startswith(key)):
+                needed.add(module)
+    return sorted(needed)
+
+
 def arena(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="a game from `cardtable games`")],
     bots: Annotated[
         str,
-        typer.Option("--bots", help="two or more bots or levels, comma-separated: rules,random"),
+        typer.Option(
+            "--bots",
+            help="two or more bots or levels, comma-separated: rules,random; a trained policy "
+            "policy:path=FILE, OpenSpiel's ISMCTS openspiel-ismcts:simulations=N",
+        ),
     ],
     deals: Annotated[int, typer.Option("--deals", "-n", min=1, help="deals to play")] = 100,
     duplicate: Annotated[
@@ -93,6 +117,7 @@ def arena(
             jobs=workers,
             progress=lambda k: bar.advance(task, k),
             ray=ray_address or ray,
+            plugins=plugins_for(names),
         )
     show(result)
     if save:

@@ -622,4 +622,5 @@ def register_bots() -> None:
     """
     from cardtable.bots.levels import register_bot
 
+    register(bots=False)  # the bot plays the games as OpenSpiel loads them
     register_bot(OpenSpielBot.name, _factory)

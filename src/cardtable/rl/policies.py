@@ -70,17 +70,30 @@ class PolicyBot:
             prefix = (*prefix, action)
 
 
+#: Policies loaded, by file, its time of change and determinism: an arena makes its bots once
+#: a game, and a model is worth loading once.
+_LOADED: dict[tuple[str, int, bool], Policy] = {}
+
+
 def load_policy(path: str | Path, deterministic: bool = True) -> Policy:
     """The policy of a MaskablePPO file (sb3-contrib) saved by ``model.save(path)``."""
+    file = Path(path)
+    if not file.is_file():
+        raise OptionError(f"no policy file {str(file)!r}")
+    key = (str(file.resolve()), file.stat().st_mtime_ns, deterministic)
+    found = _LOADED.get(key)
+    if found is None:
+        found = _LOADED[key] = _load(file, deterministic)
+    return found
+
+
+def _load(file: Path, deterministic: bool) -> Policy:
     try:
         from sb3_contrib import MaskablePPO
     except ImportError:
         raise CardtableError(
             "a trained policy needs sb3-contrib: pip install 'cardtable[train]'"
         ) from None
-    file = Path(path)
-    if not file.is_file():
-        raise OptionError(f"no policy file {str(file)!r}")
     try:
         model = MaskablePPO.load(file, device="cpu")
     except Exception as error:  # a file of another kind: say so, not a traceback
