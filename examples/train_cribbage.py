@@ -27,7 +27,7 @@ from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 from cardtable.bots.arena import MatchResult, run_match
-from cardtable.bots.levels import register_bot
+from cardtable.bots.levels import register_bot, unregister_bot
 from cardtable.rl import single
 from cardtable.rl.policies import PolicyBot
 
@@ -110,12 +110,15 @@ def evaluate(
 ) -> dict[str, MatchResult]:
     """The policy against each opponent on ``deals`` duplicate deals."""
     register_bot(TRAINED, lambda seed=None: PolicyBot(policy, TRAINED), games=("cribbage",))
-    return {
-        name: run_match(
-            "cribbage", [TRAINED, name], deals, duplicate=True, seed=seed, options=OPTIONS
-        )
-        for name in opponents
-    }
+    try:
+        return {
+            name: run_match(
+                "cribbage", [TRAINED, name], deals, duplicate=True, seed=seed, options=OPTIONS
+            )
+            for name in opponents
+        }
+    finally:
+        unregister_bot(TRAINED, games=("cribbage",))
 
 
 def line(name: str, result: MatchResult) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from cardtable.bots import levels
 from cardtable.i18n import set_language
 
 
@@ -19,3 +20,13 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     set_language("en")
     yield
     set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def bots_as_they_were() -> Iterator[None]:
+    # Tests (and the examples and docs they run) register bots of their own: a trained policy,
+    # OpenSpiel's ISMCTS. None may stay for the next test, nor for the doctests that list bots.
+    before = dict(levels._EXTRA)
+    yield
+    levels._EXTRA.clear()
+    levels._EXTRA.update(before)

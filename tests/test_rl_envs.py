@@ -148,10 +148,15 @@ def test_ansi_render_tells_what_happened_in_the_chosen_language() -> None:
     e = env("kloepper", render_mode="ansi", language="ja", target=1)
     e.reset(seed=3)
     e.step(28)
-    text = e.render()
-    assert "シート0" in text or "席0" in text or "0" in text
-    lines = text.splitlines()
-    assert lines[-1].startswith("seat_1: ")
+    lines = e.render().splitlines()
+    assert lines[:3] == [
+        "ディール1: 席3が配る",
+        "席0: コールなし",
+        "[seat_0 0, seat_1 0, seat_2 0, seat_3 0]",
+    ]
+    # Seat 1 is to act: its prompt (its own hand only).
+    assert lines[3].startswith("seat_1: 手札: QC AD 10D KD 9C AS。")
+    assert e.render().splitlines()[0] == "[seat_0 0, seat_1 0, seat_2 0, seat_3 0]"  # nothing new
     english = env("kloepper", render_mode="ansi", target=1)
     english.reset(seed=3)
     english.step(28)
