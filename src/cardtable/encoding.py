@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -39,6 +39,8 @@ __all__ = [
     "Tensor",
     "Writer",
     "next_actions",
+    "offsets_of",
+    "seat_order",
 ]
 
 #: A float32 vector, as every codec fills.
@@ -107,6 +109,19 @@ class Writer:
         if value:
             self.out[self.at] = 1.0
         self.at += 1
+
+
+def offsets_of(layout: Iterable[tuple[str, int]]) -> dict[str, int]:
+    """Where each piece of a layout ((name, cells) in writing order) starts.
+
+    >>> offsets_of([("hand", 52), ("count", 1), ("scores", 2)])
+    {'hand': 0, 'count': 52, 'scores': 53}
+    """
+    out, at = {}, 0
+    for name, size in layout:
+        out[name] = at
+        at += size
+    return out
 
 
 def seat_order(seat: int, players: int) -> list[int]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.cards import PACK_SIZE, SUIT_LETTERS, card_str
-from cardtable.encoding import FACE, Codec, Writer
+from cardtable.encoding import FACE, Codec, Writer, offsets_of
 from cardtable.engine import Event, Game, Move
 from cardtable.errors import CardtableError
 from cardtable.games.calypso.moves import PLAY
@@ -70,16 +70,8 @@ _TRICK_CELLS = SEATS + SEATS * PACK_SIZE
 INFO_LAYOUT: tuple[tuple[str, int], ...] = (("plays", TRICKS * _TRICK_CELLS),)
 
 
-def _offsets() -> dict[str, int]:
-    out, at = {}, 0
-    for name, size in OBS_LAYOUT + INFO_LAYOUT:
-        out[name] = at
-        at += size
-    return out
-
-
 #: Where each piece starts, in the information-state tensor (the observation is its head).
-OFFSETS: dict[str, int] = _offsets()
+OFFSETS: dict[str, int] = offsets_of(OBS_LAYOUT + INFO_LAYOUT)
 _AT = OFFSETS  # the observation's pieces, from its start
 #: Per face, its cells in the four planes of "played": ``[:n]`` for n copies played.
 _PLANES: tuple[tuple[int, ...], ...] = tuple(

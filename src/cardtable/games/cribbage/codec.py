@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.cards import PACK_SIZE
-from cardtable.encoding import FACE, Codec, Writer
+from cardtable.encoding import FACE, Codec, Writer, offsets_of
 from cardtable.engine import Event, Game, Move
 from cardtable.errors import CardtableError
 from cardtable.games.cribbage.moves import CLAIM, DISCARD1, DISCARD2, MAX_CLAIM, MUGGINS, PASS, PLAY
@@ -102,11 +102,7 @@ def offsets(players: int) -> dict[str, int]:
     >>> offsets(2)["played"], offsets(2)["plays"]
     (208, 495)
     """
-    out, at = {}, 0
-    for name, size in obs_layout(players) + info_layout(players):
-        out[name] = at
-        at += size
-    return out
+    return offsets_of(obs_layout(players) + info_layout(players))
 
 
 class CribbageCodec(Codec):

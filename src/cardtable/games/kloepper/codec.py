@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.cards import card_str
-from cardtable.encoding import Codec, Writer
+from cardtable.encoding import Codec, Writer, offsets_of
 from cardtable.engine import Event, Game, Move
 from cardtable.errors import CardtableError
 from cardtable.games.kloepper.moves import ALONE, CALL, KNOCK, KNOCK_OFF, PASS, PLAY
@@ -76,16 +76,8 @@ INFO_LAYOUT: tuple[tuple[str, int], ...] = (
 )
 
 
-def _offsets() -> dict[str, int]:
-    out, at = {}, 0
-    for name, size in OBS_LAYOUT + INFO_LAYOUT:
-        out[name] = at
-        at += size
-    return out
-
-
 #: Where each piece starts, in the information-state tensor (the observation is its head).
-OFFSETS: dict[str, int] = _offsets()
+OFFSETS: dict[str, int] = offsets_of(OBS_LAYOUT + INFO_LAYOUT)
 
 
 def _cards(w: Writer, cards: Iterable[str] | None) -> None:

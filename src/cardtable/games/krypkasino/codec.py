@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from cardtable.cards import PACK_SIZE, card_str
-from cardtable.encoding import FACE, Codec, Writer
+from cardtable.encoding import FACE, Codec, Writer, offsets_of
 from cardtable.engine import Event, Game, Move
 from cardtable.errors import CardtableError
 
@@ -97,11 +97,7 @@ def offsets(players: int) -> dict[str, int]:
     >>> offsets(4)["table"], offsets(4)["played"]
     (104, 465)
     """
-    out, at = {}, 0
-    for name, size in obs_layout(players) + info_layout(players):
-        out[name] = at
-        at += size
-    return out
+    return offsets_of(obs_layout(players) + info_layout(players))
 
 
 def _cells(at: int, cards: Iterable[str], cells: list[int]) -> None:
