@@ -3,7 +3,7 @@ observation and an exact information state within a deal (the deal's 52 plays in
 
 Four packs are in play, so a hand or the cards played may hold up to four copies of a face:
 those pieces are four thermometer planes of 52 faces (plane k: the faces present more than k
-times). ``docs/codecs/calypso.md`` lists the layout; ``OBS_LAYOUT`` and ``INFO_LAYOUT`` give it
+times). ``docs/research.md`` lists the layout; ``OBS_LAYOUT`` and ``INFO_LAYOUT`` give it
 as (name, cells) in writing order, ``OFFSETS`` where each piece starts.
 """
 

@@ -2,7 +2,7 @@
 state (the deal's plays in order, who said go, and the claims and muggins of the show).
 
 Every option set numbers its actions alike; the tensors grow with the number of players
-(per-seat pieces have one block per seat, the observer's first). ``docs/codecs/cribbage.md``
+(per-seat pieces have one block per seat, the observer's first). ``docs/research.md``
 lists the layout; :func:`obs_layout` and :func:`info_layout` give it as (name, cells) in
 writing order and :func:`offsets` where each piece starts.
 """

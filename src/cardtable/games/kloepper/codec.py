@@ -2,7 +2,7 @@
 information state (the deal's declarations, knock and 24 plays in order).
 
 Cards take 24 cells, not 52: the pack's cards in card-id order (``CARDS``: AC AD AH AS 9C ...
-KS), so no plane carries the 28 faces Kloepper never deals. ``docs/codecs/kloepper.md`` lists
+KS), so no plane carries the 28 faces Kloepper never deals. ``docs/research.md`` lists
 the layout; ``OBS_LAYOUT`` and ``INFO_LAYOUT`` give it as (name, cells) in writing order.
 """
 

@@ -5,7 +5,7 @@ A move is its card (actions 0-51 by face); a card that may capture in several wa
 the table faces it takes, in face order (52 + face each, both copies of a face twice), and
 ``stop`` (104) ends the capture. Two packs: card pieces are two thermometer planes of 52 cells
 (plane 1 holds the faces present twice). Sizes grow with the number of players (per-seat pieces
-have one block per seat, the observer's first). ``docs/codecs/krypkasino.md`` lists the layout;
+have one block per seat, the observer's first). ``docs/research.md`` lists the layout;
 :func:`obs_layout` and :func:`info_layout` give it as (name, cells) in writing order and
 :func:`offsets` where each piece starts.
 """
