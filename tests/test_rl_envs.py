@@ -152,15 +152,21 @@ def test_ansi_render_tells_what_happened_in_the_chosen_language() -> None:
     assert lines[:3] == [
         "ディール1: 席3が配る",
         "席0: コールなし",
-        "[seat_0 0, seat_1 0, seat_2 0, seat_3 0]",
+        "得点: seat_0 0, seat_1 0, seat_2 0, seat_3 0",
     ]
-    # Seat 1 is to act: its prompt (its own hand only).
-    assert lines[3].startswith("seat_1: 手札: QC AD 10D KD 9C AS。")
-    assert e.render().splitlines()[0] == "[seat_0 0, seat_1 0, seat_2 0, seat_3 0]"  # nothing new
+    # Who acts, but never a hand: a render may be shown to anyone.
+    assert lines[3:] == ["seat_1の番です。"]
+    assert e.render().splitlines() == lines[2:]  # nothing new since
+    assert "QC" not in "\n".join(lines)  # seat 1 holds QC
     english = env("kloepper", render_mode="ansi", target=1)
     english.reset(seed=3)
     english.step(28)
-    assert "Seat 0: no call" in english.render().splitlines()
+    assert english.render().splitlines() == [
+        "Deal 1: seat 3 deals",
+        "Seat 0: no call",
+        "Scores: seat_0 0, seat_1 0, seat_2 0, seat_3 0",
+        "seat_1 to move.",
+    ]
 
 
 def test_bad_arguments_are_refused_with_what_is_allowed() -> None:

@@ -27,7 +27,7 @@ from pettingzoo.utils import wrappers
 
 from cardtable.engine import fresh_seed
 from cardtable.errors import OptionError
-from cardtable.i18n import LANGUAGES, using_language
+from cardtable.i18n import LANGUAGES, _, using_language
 from cardtable.registry import load
 from cardtable.rl.driver import Driver, margins, wins
 
@@ -128,7 +128,10 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
         driver = self.driver
-        mask = driver.mask() if seat == driver.to_move else np.zeros_like(driver.mask())
+        if seat == driver.to_move:
+            mask = driver.mask()
+        else:
+            mask = np.zeros(driver.codec.num_actions, np.int8)
         return {"observation": driver.observe(seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -150,8 +153,9 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """What happened since the last render and what the seat to act must do, in the game's
-        own words (``language``); None without ``render_mode="ansi"``."""
+        """What happened since the last render, in the game's own words (``language``), the
+        standing and the seat to act: public information only, as a spectator sees it (a
+        render may be shown to anyone); None without ``render_mode="ansi"``."""
         if self.render_mode != "ansi":
             return None
         state = self.driver.state
@@ -160,10 +164,10 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
             lines = [self.game.describe(e) for e in events[self._shown_events :]]
             self._shown_events = len(events)
             standing = ", ".join(f"{agent_name(s)} {p}" for s, p in enumerate(state.standing()))
-            lines.append(f"[{standing}]")
+            lines.append(_("Scores: {seats}").format(seats=standing))
             seat = state.to_move
             if seat is not None:
-                lines.append(f"{agent_name(seat)}: {self.game.prompt(state.observation(seat))}")
+                lines.append(_("{name} to move.").format(name=agent_name(seat)))
         return "\n".join(line for line in lines if line)
 
     def close(self) -> None:
