@@ -219,3 +219,20 @@ def test_gymnasium_makes_every_game_by_its_id() -> None:
         obs, _ = made.reset(seed=1)
         assert obs.dtype == np.float32 and obs.shape == made.observation_space.shape
         made.close()
+
+
+def test_without_the_extra_the_error_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.delitem(sys.modules, "cardtable.rl.aec", raising=False)
+    monkeypatch.delitem(sys.modules, "cardtable.rl.one_seat", raising=False)
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)  # as if not installed
+    with pytest.raises(
+        CardtableError, match=r"needs pettingzoo here: pip install 'cardtable\[rl\]'"
+    ):
+        env("cribbage")
+    monkeypatch.setitem(sys.modules, "gymnasium", None)
+    with pytest.raises(
+        CardtableError, match=r"needs gymnasium here: pip install 'cardtable\[rl\]'"
+    ):
+        single("cribbage")
