@@ -13,7 +13,7 @@ import cardtable
 from cardtable.bot_protocol import choose_for
 from cardtable.bots.arena import run_match
 from cardtable.bots.levels import make_bot, register_bot, unregister_bot
-from cardtable.errors import IllegalMoveError, OptionError
+from cardtable.errors import CardtableError, IllegalMoveError, OptionError
 from cardtable.registry import codec
 from cardtable.rl.policies import PolicyBot, bot_policy, load_policy, register_bots
 from cardtable.seat_view import SeatView
@@ -144,3 +144,30 @@ def test_the_arena_command_plays_a_saved_policy_and_openspiel_ismcts(tmp_path: P
     finally:
         unregister_bot("policy")
         unregister_bot("openspiel-ismcts")
+
+
+def test_a_bot_agent_plays_in_pettingzoo_as_the_bot_plays_alone() -> None:
+    from cardtable.rl import env
+    from cardtable.rl.policies import BotAgent
+
+    e = env("krypkasino", deals=1)
+    e.reset(seed=3)
+    agent_bot = BotAgent(e, "rules", seed=7)
+    several = 0
+    for agent in e.agent_iter():
+        _, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        several += bool(e.unwrapped.driver.prefix)
+        e.step(agent_bot(agent))
+    played = e.unwrapped.driver.state
+    # The same bot, seeded alike, choosing whole moves on the same deal.
+    alone = cardtable.load("krypkasino", deals=1).new_state(seed=played.seed)
+    bot = make_bot("krypkasino", "rules", seed=7)
+    while not alone.is_over:
+        alone.apply(choose_for(bot, alone))
+    assert played.history == alone.history
+    assert several > 0  # some capture took more than one action
+    with pytest.raises(CardtableError, match="seat_0 is not to act now"):
+        agent_bot("seat_0")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -31,7 +32,7 @@ from cardtable.registry import codec as codec_of
 from cardtable.rl.driver import Driver, observation_tensor
 from cardtable.seat_view import SeatView
 
-__all__ = ["Policy", "PolicyBot", "bot_policy", "load_policy", "register_bots"]
+__all__ = ["BotAgent", "Policy", "PolicyBot", "bot_policy", "load_policy", "register_bots"]
 
 #: A policy: the observation tensor and the int8 mask of legal actions to one legal action.
 Policy = Callable[[Tensor, np.ndarray], int]
@@ -137,3 +138,36 @@ def bot_policy(
         return Driver(state.game, state=state).actions_of(bot.choose(SeatView(state, seat)))
 
     return actions
+
+
+class BotAgent:
+    """A cardtable bot (a name or a level) playing agents of a PettingZoo environment from
+    :func:`cardtable.rl.env`: called with the agent to act, it gives the next action of the
+    bot's move, chosen from that seat's view only (a move of several actions is chosen once,
+    then given action by action).
+
+    >>> from cardtable.rl import env
+    >>> e = env("krypkasino", deals=1)
+    >>> e.reset(seed=3)
+    >>> rules = BotAgent(e, "rules", seed=1)
+    >>> for agent in e.agent_iter():
+    ...     obs, reward, terminated, truncated, info = e.last()
+    ...     e.step(None if terminated or truncated else rules(agent))
+    >>> e.unwrapped.driver.state.is_over
+    True
+    """
+
+    def __init__(self, environment: Any, spec: str = "rules", seed: int | None = None) -> None:
+        self.driver: Driver = environment.unwrapped.driver
+        self.bot = make_bot(self.driver.game.name, spec, seed=seed)
+        self._pending: list[int] = []
+
+    def __call__(self, agent: str) -> int:
+        driver = self.driver
+        seat = driver.to_move
+        if seat is None or agent != f"seat_{seat}":
+            raise CardtableError(f"{agent} is not to act now")
+        if not driver.prefix or not self._pending:
+            move = self.bot.choose(SeatView(driver.state, seat))
+            self._pending = list(driver.actions_of(move))
+        return self._pending.pop(0)
