@@ -3,7 +3,8 @@
 Agents are ``seat_0``, ``seat_1``, ...; the agent to act is the seat to act (it acts again
 while a move of several actions is in progress). Each agent observes ``{"observation": float32
 vector, "action_mask": int8 vector}``, built from its own ``observation(seat)`` only; the mask
-is non-zero only for the agent to act. Rewards: see :data:`REWARDS`.
+is non-zero only for the agent to act. Rewards: see :data:`cardtable.rl.driver.REWARDS`
+(each step pays the change in the scheme's payoff).
 
 >>> from cardtable.rl import env
 >>> e = env("cribbage", target=61)
@@ -29,14 +30,9 @@ from cardtable.engine import fresh_seed
 from cardtable.errors import OptionError
 from cardtable.i18n import LANGUAGES, _, using_language
 from cardtable.registry import load
-from cardtable.rl.driver import Driver, margins, wins
+from cardtable.rl.driver import Driver, reward_function
 
-__all__ = ["REWARDS", "CardtableAEC", "env"]
-
-#: The reward schemes: ``margin`` (the default) pays each step the change in the seat's
-#: standing less the other seats' mean (zero-sum; over a game it sums to the final margin);
-#: ``win`` pays +1 to the winners (partners share) and -1 to the rest at the end.
-REWARDS = ("margin", "win")
+__all__ = ["CardtableAEC", "env"]
 
 
 def agent_name(seat: int) -> str:
@@ -60,15 +56,13 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
     ) -> None:
         EzPickle.__init__(self, game, reward, render_mode, language, **options)
         super().__init__()
-        if reward not in REWARDS:
-            raise OptionError(f"unknown reward {reward!r}; rewards: {', '.join(REWARDS)}")
+        self._pay = reward_function(reward)
         if render_mode not in (None, "ansi"):
             raise OptionError(f"unknown render_mode {render_mode!r}; render modes: ansi")
         if language not in LANGUAGES:
             raise OptionError(f"unknown language {language!r}; languages: {', '.join(LANGUAGES)}")
         self.game = load(game, **options)
         self.driver = Driver(self.game)
-        self.reward_scheme = reward
         self.render_mode = render_mode
         self.language = language
         self.metadata = {**self.metadata, "name": f"cardtable/{self.game.name}-v0"}
@@ -112,13 +106,9 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._paid = self._payoff()
+        self._paid = self._pay(self.driver.state)
         self._shown_events = 0
         self._select()
-
-    def _payoff(self) -> list[float]:
-        state = self.driver.state
-        return margins(state) if self.reward_scheme == "margin" else wins(state)
 
     def _select(self) -> None:
         seat = self.driver.to_move
@@ -143,7 +133,7 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
         done = self.driver.step(int(action))
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if done:
-            now = self._payoff()
+            now = self._pay(self.driver.state)
             for seat, (before, after) in enumerate(zip(self._paid, now, strict=True)):
                 self.rewards[agent_name(seat)] = after - before
             self._paid = now

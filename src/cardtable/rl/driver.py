@@ -17,16 +17,38 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
 from cardtable.encoding import Codec, Tensor, next_actions
 from cardtable.engine import JSON, Game, Move, State
-from cardtable.errors import IllegalMoveError
+from cardtable.errors import IllegalMoveError, OptionError, clip
 from cardtable.registry import codec as codec_of
 
-__all__ = ["Driver", "margins", "observation_tensor", "wins"]
+__all__ = [
+    "REWARDS",
+    "Driver",
+    "action_mask",
+    "margins",
+    "observation_tensor",
+    "reward_function",
+    "tensor_size",
+    "wins",
+]
+
+
+def tensor_size(codec: Codec) -> int:
+    """Cells of :func:`observation_tensor`: the codec's, and the move in progress where moves
+    may take several actions."""
+    return codec.obs_size + (codec.num_actions if codec.multi_action else 0)
+
+
+def action_mask(codec: Codec, actions: Sequence[int]) -> np.ndarray:
+    """``actions`` as an int8 vector of the codec's ``num_actions`` cells."""
+    out = np.zeros(codec.num_actions, np.int8)
+    out[list(actions)] = 1
+    return out
 
 
 def observation_tensor(
@@ -42,8 +64,7 @@ def observation_tensor(
     >>> len(observation_tensor(c, state.observation(0))) == c.obs_size + c.num_actions
     True
     """
-    extra = codec.num_actions if codec.multi_action else 0
-    out = np.zeros(codec.obs_size + extra, np.float32)
+    out = np.zeros(tensor_size(codec), np.float32)
     codec.observe(observation, out[: codec.obs_size])
     for action in prefix:
         out[codec.obs_size + action] = 1.0
@@ -76,6 +97,25 @@ def wins(state: State) -> list[float]:
     return [1.0 if s in winners else -1.0 for s in range(n)]
 
 
+#: The reward schemes by name: ``margin`` (the default: zero-sum, each step's change sums to
+#: the final margin) and ``win`` (+1 to the winners, -1 to the rest, at the end).
+REWARDS: dict[str, Callable[[State], list[float]]] = {"margin": margins, "win": wins}
+
+
+def reward_function(name: str) -> Callable[[State], list[float]]:
+    """The payoff of reward scheme ``name`` (see :data:`REWARDS`); an unknown name is refused.
+
+    >>> reward_function("score")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.OptionError: unknown reward 'score'; rewards: margin, win
+    """
+    found = REWARDS.get(name) if isinstance(name, str) else None
+    if found is None:
+        raise OptionError(f"unknown reward {clip(name)!r}; rewards: {', '.join(REWARDS)}")
+    return found
+
+
 class Driver:
     """One game as a sequence of actions (see the module's example)."""
 
@@ -91,9 +131,8 @@ class Driver:
 
     @property
     def obs_size(self) -> int:
-        """Cells of :meth:`observe`: the codec's, and the move in progress where it has one."""
-        extra = self.codec.num_actions if self.codec.multi_action else 0
-        return self.codec.obs_size + extra
+        """Cells of :meth:`observe` (:func:`tensor_size`)."""
+        return tensor_size(self.codec)
 
     def reset(self, seed: int) -> None:
         """A new game dealt from ``seed``."""
@@ -121,9 +160,7 @@ class Driver:
 
     def mask(self) -> np.ndarray:
         """``legal_actions`` as an int8 vector of ``num_actions`` cells."""
-        out = np.zeros(self.codec.num_actions, np.int8)
-        out[self._next] = 1
-        return out
+        return action_mask(self.codec, self._next)
 
     def step(self, action: int) -> bool:
         """Take ``action`` for the seat to act; True when it completed a move (applied).

@@ -25,7 +25,7 @@ from cardtable.bot_protocol import Bot
 from cardtable.bots.levels import make_bot
 from cardtable.errors import OptionError
 from cardtable.registry import load
-from cardtable.rl.driver import Driver, margins, wins
+from cardtable.rl.driver import Driver, reward_function
 from cardtable.seat_view import SeatView
 
 __all__ = ["SingleSeat", "single"]
@@ -52,8 +52,7 @@ class SingleSeat(gym.Env[np.ndarray, np.int64]):
         players = self.game.num_players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise OptionError(f"seat must be a whole number from 0 to {players - 1}, not {seat!r}")
-        if reward not in ("margin", "win"):
-            raise OptionError(f"unknown reward {reward!r}; rewards: margin, win")
+        self._pay = reward_function(reward)
         others = [s for s in range(players) if s != seat]
         chosen = (
             [opponents] * len(others)
@@ -69,7 +68,6 @@ class SingleSeat(gym.Env[np.ndarray, np.int64]):
                 make_bot(self.game.name, spec)  # an unknown bot fails here, before any play
         self._specs = dict(zip(others, chosen, strict=True))
         self.seat = seat
-        self.reward_scheme = reward
         self.driver = Driver(self.game)
         codec = self.driver.codec
         self.observation_space = spaces.Box(
@@ -80,9 +78,7 @@ class SingleSeat(gym.Env[np.ndarray, np.int64]):
         self._paid = 0.0
 
     def _payoff(self) -> float:
-        state = self.driver.state
-        pay = margins(state) if self.reward_scheme == "margin" else wins(state)
-        return pay[self.seat]
+        return self._pay(self.driver.state)[self.seat]
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -51,17 +51,16 @@ from open_spiel.python.algorithms import ismcts, mcts
 from cardtable.bot_protocol import Bot
 from cardtable.encoding import Codec, next_actions
 from cardtable.engine import JSON, Event, Game, Move, State
-from cardtable.errors import CardtableError, OptionError
+from cardtable.errors import CardtableError
 from cardtable.options import OptionValue
 from cardtable.random_bot import number_setting, whole_setting
 from cardtable.registry import codec as codec_of
 from cardtable.registry import entry, game_class, games, load
-from cardtable.rl.driver import Driver, margins, wins
+from cardtable.rl.driver import Driver, reward_function
 from cardtable.seat_view import SeatView
 
 __all__ = [
     "DERIVED",
-    "REWARDS",
     "SEED_NODES",
     "CardtableGame",
     "CardtableObserver",
@@ -79,8 +78,6 @@ __all__ = [
 SEED_NODES = 8
 _OUTCOMES = 256
 _CHANCE = [(byte, 1.0 / _OUTCOMES) for byte in range(_OUTCOMES)]
-#: The reward schemes: ``margin`` (zero-sum, the default) or ``win`` (+1 / -1 at the end).
-REWARDS = ("margin", "win")
 #: The parameter value of an option whose default the game derives from the other options.
 DERIVED = -1
 # Bounds of the ISMCTS bot's settings, as cardtable's own search bots bound theirs.
@@ -113,7 +110,7 @@ def _parameters(cls: type[Game]) -> dict[str, OptionValue]:
     }
     if "reward" in out:  # the adapter's own parameter would hide a game option
         raise CardtableError(f"{cls.name} has an option 'reward': the OpenSpiel adapter uses it")
-    out["reward"] = REWARDS[0]
+    out["reward"] = "margin"
     return out
 
 
@@ -457,14 +454,13 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         values = dict(params or {})
-        reward = str(values.pop("reward", REWARDS[0]))
-        if reward not in REWARDS:
-            raise OptionError(f"unknown reward {reward!r}; rewards: {', '.join(REWARDS)}")
+        reward = str(values.pop("reward", "margin"))
+        pay = reward_function(reward)
         cls = game_class(self.game_name)
         derived = {s.name for s in cls.option_specs if s.default is None}
         options = {k: v for k, v in values.items() if not (k in derived and v == DERIVED)}
         game = load(self.game_name, **options)
-        self.shared = _Shared(game, margins if reward == "margin" else wins)
+        self.shared = _Shared(game, pay)
         margin, length = _limits(game)
         utility = margin if reward == "margin" else 1.0
         info = pyspiel.GameInfo(

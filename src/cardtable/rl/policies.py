@@ -1,11 +1,11 @@
 """Trained policies as cardtable players, and cardtable's bots as policies.
 
 :class:`PolicyBot` plays any function of (observation tensor, action mask) to an action through
-cardtable's bot protocol, so a trained policy sits at a table, in the arena or in a server like
-any bot; ``policy:path=FILE`` is such a bot loaded from a MaskablePPO file
-(``cardtable arena cribbage --bots policy:path=model.zip,rules``). :func:`bot_policy` goes the
-other way: a cardtable bot as a function of a game state to actions, for learners that want
-fixed opponents.
+cardtable's bot protocol, so a trained policy plays wherever a bot object does (the arena,
+an opponent of :func:`cardtable.rl.single`); ``policy:path=FILE`` is such a bot loaded from a
+MaskablePPO file (``cardtable arena cribbage --bots policy:path=model.zip,rules``).
+:func:`bot_policy` and :class:`BotAgent` go the other way: a cardtable bot as a function of a
+game state, or of a PettingZoo agent, to actions.
 
 >>> import cardtable
 >>> from cardtable.bot_protocol import choose_for
@@ -29,7 +29,7 @@ from cardtable.encoding import Tensor, next_actions
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError, IllegalMoveError, OptionError
 from cardtable.registry import codec as codec_of
-from cardtable.rl.driver import Driver, observation_tensor
+from cardtable.rl.driver import Driver, action_mask, observation_tensor
 from cardtable.seat_view import SeatView
 
 __all__ = ["BotAgent", "Policy", "PolicyBot", "bot_policy", "load_policy", "register_bots"]
@@ -59,8 +59,7 @@ class PolicyBot:
             fitting, nxt = next_actions(codec, legal, prefix)
             if prefix and not nxt:
                 return fitting[0]
-            mask = np.zeros(codec.num_actions, np.int8)
-            mask[nxt] = 1
+            mask = action_mask(codec, nxt)
             action = int(self.policy(observation_tensor(codec, observation, prefix), mask))
             if action not in nxt:
                 raise IllegalMoveError(
