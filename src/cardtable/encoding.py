@@ -225,12 +225,12 @@ def next_actions(
     """
     n = len(prefix)
     want = tuple(prefix)
-    fitting = [m for m in legal if codec.actions(m)[:n] == want]
+    pairs = [(m, seq) for m in legal if (seq := codec.actions(m))[:n] == want]
+    fitting = [m for m, _seq in pairs]
     if n and len(fitting) <= 1:
         return fitting, []
     nxt: set[int] = set()
-    for m in fitting:
-        sequence = codec.actions(m)
+    for m, sequence in pairs:
         if len(sequence) <= n:
             raise CardtableError(
                 f"{codec.game.name} codec: the actions of {m.text!r} are a prefix of another move's"
