@@ -24,7 +24,7 @@ from starlette.websockets import WebSocketDisconnected
 from cardtable.errors import clip
 from cardtable.i18n import _, using_language
 from cardtable.server.config import Settings
-from cardtable.server.hub import Bucket, Client, Hub, HubError
+from cardtable.server.hub import Bucket, Client, Hub
 from cardtable.server.models import User
 from cardtable.server.protocol import (
     BotIn,
@@ -43,6 +43,7 @@ from cardtable.server.protocol import (
 )
 from cardtable.server.store import Store
 from cardtable.server.web import add_web, catalog
+from cardtable.table.errors import Fault, TableError
 
 __all__ = ["COOKIE", "create_app"]
 
@@ -53,11 +54,24 @@ MAX_STRIKES = 10
 MAX_BODY = 64 * 1024
 
 
+#: The HTTP status of each fault a table refuses with (the table's rules know no HTTP).
+STATUS: dict[Fault, int] = {
+    Fault.NO_TABLE: 404,
+    Fault.BAD_TABLE: 400,
+    Fault.BAD_BOT: 400,
+    Fault.BAD_SEAT: 400,
+    Fault.BAD_NAME: 400,
+    Fault.NO_USER: 401,
+    Fault.NOT_CREATOR: 403,
+    Fault.NOT_SEATED: 403,
+}
+
+
 def _clean_name(name: str) -> str:
     """A display name without control characters or surrounding space; refused if empty."""
     cleaned = "".join(ch for ch in name if ch.isprintable()).strip()
     if not cleaned:
-        raise HubError(400, "bad-name", _("a name needs at least one visible character"))
+        raise TableError(Fault.BAD_NAME, _("a name needs at least one visible character"))
     return cleaned
 
 
@@ -100,10 +114,11 @@ def create_app(settings: Settings) -> FastAPI:
     def _language(request: Request) -> str:
         return getattr(request.state, "language", "en")
 
-    @app.exception_handler(HubError)
-    async def _hub_error(request: Request, err: HubError) -> JSONResponse:
+    @app.exception_handler(TableError)
+    async def _table_error(request: Request, err: TableError) -> JSONResponse:
         return JSONResponse(
-            {"error": {"code": err.code, "message": str(err)}}, status_code=err.status
+            {"error": {"code": str(err.code), "message": str(err)}},
+            status_code=STATUS.get(err.code, 409),
         )
 
     @app.exception_handler(RequestValidationError)
@@ -138,7 +153,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def _me(request: Request) -> User:
         user = await _user_of(request.cookies.get(COOKIE))
         if user is None:
-            raise HubError(401, "no-user", _("say who you are first: POST /api/guest"))
+            raise TableError(Fault.NO_USER, _("say who you are first: POST /api/guest"))
         request.state.language = user.language
         return user
 
@@ -277,9 +292,8 @@ def create_app(settings: Settings) -> FastAPI:
             elif seat.isascii() and seat.isdigit():
                 which = int(seat)
             else:
-                raise HubError(
-                    400,
-                    "bad-seat",
+                raise TableError(
+                    Fault.BAD_SEAT,
                     _("seat is a seat's number or all, not {seat}").format(seat=clip(repr(seat))),
                 )
             return await hub.replay(table_id, user, ply, which)
@@ -300,7 +314,7 @@ def create_app(settings: Settings) -> FastAPI:
             return
         try:
             table = await hub.table(table_id)
-        except HubError:
+        except TableError:
             await socket.close(code=1008)
             return
         await socket.accept()

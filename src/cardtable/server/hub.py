@@ -37,8 +37,9 @@ from cardtable.server.models import SeatRow, TableRow, User, now
 from cardtable.server.protocol import TableIn
 from cardtable.server.store import Store
 from cardtable.server.views import Player, bot_name, view
+from cardtable.table.errors import Fault, TableError
 
-__all__ = ["Client", "Hub", "HubError", "LiveTable", "bot_move", "hint_move"]
+__all__ = ["Client", "Hub", "LiveTable", "bot_move", "hint_move"]
 
 OPEN, HUMAN, BOT = "open", "human", "bot"
 
@@ -48,15 +49,6 @@ log = logging.getLogger("cardtable.server.hub")
 POLL_HEALTHY, POLL_UNHEALTHY = 5.0, 1.0
 #: Seconds between a process's notices of who is connected to it, and how long one lasts.
 PRESENCE_EVERY, PRESENCE_TTL = 10.0, 30.0
-
-
-class HubError(CardtableError):
-    """A request the hub refuses: ``status`` is the HTTP status, ``code`` the kind of fault."""
-
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
 
 
 class Socket(Protocol):
@@ -584,7 +576,7 @@ class Hub:
             return table
         row = await self.store.table(table_id)
         if row is None:
-            raise HubError(404, "no-table", _("there is no table {id}").format(id=clip(table_id)))
+            raise TableError(Fault.NO_TABLE, _("there is no table {id}").format(id=clip(table_id)))
         loaded = await self._load(row)
         if row.status in (OPEN, "playing"):
             # A table another process made, or this one forgot: kept while it is in play.
@@ -606,22 +598,21 @@ class Hub:
                 if spec != OPEN:
                     make_bot(game.name, spec)
         except CardtableError as err:
-            raise HubError(400, "bad-table", str(err)) from None
+            raise TableError(Fault.BAD_TABLE, str(err)) from None
         if len(request.seats) != game.num_players:
-            raise HubError(
-                400,
-                "bad-table",
+            raise TableError(
+                Fault.BAD_TABLE,
                 _("{game} with these options seats {count}; {given} seats were given").format(
                     game=game_title(game), count=game.num_players, given=len(request.seats)
                 ),
             )
         if OPEN not in request.seats:
-            raise HubError(400, "bad-table", _("leave at least one seat open for yourself"))
+            raise TableError(Fault.BAD_TABLE, _("leave at least one seat open for yourself"))
         pause = self.settings.bot_pause if request.bot_pause is None else request.bot_pause
         try:
             clock = request.clock.spec() if request.clock is not None else None
         except ValueError as err:
-            raise HubError(400, "bad-table", str(err)) from None
+            raise TableError(Fault.BAD_TABLE, str(err)) from None
         row, invite = _new_row(user, game, deal, request.listed, pause, clock, request.turn_based)
         bank = _bank_ms(clock)
         first = request.seats.index(OPEN)
@@ -652,7 +643,7 @@ class Hub:
     async def by_invite(self, token: str) -> LiveTable:
         row = await self.store.table_by_invite(hash_invite(token))
         if row is None:
-            raise HubError(404, "no-table", _("this invitation opens no table"))
+            raise TableError(Fault.NO_TABLE, _("this invitation opens no table"))
         return await self.table(row.id)
 
     async def sit(self, user: User, table_id: str, seat: int | None) -> int:
@@ -667,17 +658,16 @@ class Hub:
                 if held is not None:
                     return held
                 if table.row.status != OPEN:
-                    raise HubError(409, "started", _("the game has started; you may watch it"))
+                    raise TableError(Fault.STARTED, _("the game has started; you may watch it"))
                 free = [s.seat for s in table.seats if s.kind == OPEN]
                 seat = wanted
                 if seat is None:
                     if not free:
-                        raise HubError(409, "full", _("every seat is taken; you may watch"))
+                        raise TableError(Fault.FULL, _("every seat is taken; you may watch"))
                     seat = free[0]
                 if seat not in free:
-                    raise HubError(
-                        409,
-                        "seat-taken",
+                    raise TableError(
+                        Fault.SEAT_TAKEN,
                         _("seat {seat} is not free; free seats: {free}").format(
                             seat=seat, free=", ".join(map(str, free)) or _("none")
                         ),
@@ -688,7 +678,7 @@ class Hub:
                 # Taken at this moment through another process: read who sits where now.
                 await self._catch_up(table)
             else:
-                raise HubError(409, "full", _("every seat is taken; you may watch"))
+                raise TableError(Fault.FULL, _("every seat is taken; you may watch"))
             table.seats[seat].kind, table.seats[seat].user_id = HUMAN, user.id
             table.names[user.id] = user.name
             table.row.version = max(table.row.version, version)
@@ -701,9 +691,9 @@ class Hub:
         async with table.lock:
             seat = table.seat_of(user.id)
             if seat is None:
-                raise HubError(409, "not-seated", _("you have no seat at this table"))
+                raise TableError(Fault.NOT_SEATED, _("you have no seat at this table"))
             if table.row.status != OPEN:
-                raise HubError(409, "started", _("the game has started: a seat cannot be left"))
+                raise TableError(Fault.STARTED, _("the game has started: a seat cannot be left"))
             version = await self.store.set_seat(table.id, seat, OPEN, None)
             table.seats[seat].kind, table.seats[seat].user_id = OPEN, None
         await self._changed(table, version)
@@ -713,11 +703,11 @@ class Hub:
         table = await self.table(table_id)
         async with table.lock:
             if table.row.created_by != user.id:
-                raise HubError(403, "not-creator", _("only the table's creator starts the game"))
+                raise TableError(Fault.NOT_CREATOR, _("only the table's creator starts the game"))
             if table.row.status != OPEN:
-                raise HubError(409, "started", _("the game has already started"))
+                raise TableError(Fault.STARTED, _("the game has already started"))
             if any(s.kind == OPEN for s in table.seats):
-                raise HubError(409, "seats-open", _("every open seat must be taken first"))
+                raise TableError(Fault.SEATS_OPEN, _("every open seat must be taken first"))
             table.state = _rebuild(table.game, table.row.deal, [])
             started = now()
             version = await self.store.set_status(table.id, "playing", started=started)
@@ -734,9 +724,9 @@ class Hub:
         old = await self.table(table_id)
         state = old.state
         if state is None or not state.is_over:
-            raise HubError(409, "not-over", _("a rematch is offered once the game is over"))
+            raise TableError(Fault.NOT_OVER, _("a rematch is offered once the game is over"))
         if old.seat_of(user.id) is None:
-            raise HubError(403, "not-seated", _("you have no seat at this table"))
+            raise TableError(Fault.NOT_SEATED, _("you have no seat at this table"))
         game = load(old.game.name, **state.rematch_options())
         clock = old.row.clock
         row, invite = _new_row(
@@ -770,18 +760,17 @@ class Hub:
         table = await self.table(table_id)
         async with table.lock:
             if table.row.status != "playing":
-                raise HubError(409, "not-playing", _("the game is not being played"))
+                raise TableError(Fault.NOT_PLAYING, _("the game is not being played"))
             mine = table.seat_of(user.id)
             if mine is None:
-                raise HubError(403, "not-seated", _("you have no seat at this table"))
+                raise TableError(Fault.NOT_SEATED, _("you have no seat at this table"))
             if not 0 <= seat < len(table.seats) or table.seats[seat].kind != HUMAN:
-                raise HubError(
-                    409, "not-a-person", _("seat {seat} is not a person's").format(seat=seat)
+                raise TableError(
+                    Fault.NOT_A_PERSON, _("seat {seat} is not a person's").format(seat=seat)
                 )
             if seat == mine or (table.online()[seat] and not table.out_of_time(seat)):
-                raise HubError(
-                    409,
-                    "still-here",
+                raise TableError(
+                    Fault.STILL_HERE,
                     _(
                         "seat {seat} is still here with time left: only the seat of a person "
                         "who is away or out of time is handed to a bot"
@@ -790,7 +779,7 @@ class Hub:
             try:
                 make_bot(table.game.name, bot)
             except CardtableError as err:
-                raise HubError(400, "bad-bot", str(err)) from None
+                raise TableError(Fault.BAD_BOT, str(err)) from None
             row = table.seats[seat]
             await self.store.set_seat(table.id, seat, BOT, row.user_id, bot)
             version = await self.store.mark(table.id)
@@ -806,7 +795,7 @@ class Hub:
         async with table.lock:
             held = next((s for s in table.seats if s.kind == BOT and s.user_id == user.id), None)
             if held is None:
-                raise HubError(409, "nothing-held", _("no bot keeps a seat of yours here"))
+                raise TableError(Fault.NOTHING_HELD, _("no bot keeps a seat of yours here"))
             version = await self.store.set_seat(table.id, held.seat, HUMAN, user.id, None)
             held.kind, held.bot = HUMAN, None
             for client in table.clients:
@@ -900,7 +889,7 @@ class Hub:
         table = await self.table(table_id)
         state = table.state
         if state is None or (not state.is_over and table.row.status != "abandoned"):
-            raise HubError(409, "not-over", _("the record is given once the game is over"))
+            raise TableError(Fault.NOT_OVER, _("the record is given once the game is over"))
         record = state.to_record()
         record["meta"] = {
             "players": [p[1] for p in table.players("en")],
@@ -920,12 +909,11 @@ class Hub:
         table = await self.table(table_id)
         final = table.state
         if final is None or table.row.status not in ("over", "abandoned"):
-            raise HubError(409, "not-over", _("a replay is given once the game is over"))
+            raise TableError(Fault.NOT_OVER, _("a replay is given once the game is over"))
         n = table.game.num_players
         if seat is not None and not 0 <= seat < n:
-            raise HubError(
-                400,
-                "bad-seat",
+            raise TableError(
+                Fault.BAD_SEAT,
                 _("seat must be a whole number from 0 to {last}, or all").format(last=n - 1),
             )
         history = list(final.history)
