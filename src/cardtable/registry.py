@@ -31,6 +31,7 @@ __all__ = [
     "load",
     "register",
     "unregister",
+    "vocabulary",
 ]
 
 #: A level's bot in one game: the bot's name and its settings.
@@ -50,6 +51,9 @@ class Entry:
     search: SearchHooks | None = None
     #: Its fixed action numbering and tensors (the research API): ``codec(game)``.
     codec: Callable[[Game], Codec] | None = None
+    #: The words its faces show beyond events and moves (role names, result names, panel
+    #: headings), by key, in the current language: ``vocabulary()``.
+    vocabulary: Callable[[], Mapping[str, str]] | None = None
 
 
 _ENTRIES: dict[str, Entry] = {}
@@ -72,6 +76,7 @@ def register(
     levels: Mapping[str, LevelRow] | None = None,
     search: SearchHooks | None = None,
     codec: Callable[[Game], Codec] | None = None,
+    vocabulary: Callable[[], Mapping[str, str]] | None = None,
 ) -> G: ...
 
 
@@ -82,10 +87,11 @@ def register(
     levels: Mapping[str, LevelRow] | None = None,
     search: SearchHooks | None = None,
     codec: Callable[[Game], Codec] | None = None,
+    vocabulary: Callable[[], Mapping[str, str]] | None = None,
 ) -> G:
     """Make a game available to :func:`load` under ``cls.name``, with its own bots, its level
-    rows, its search hooks and its codec (a game's ``__init__.py`` calls it once; see
-    ``docs/engine.md``).
+    rows, its search hooks, its codec and its faces' vocabulary (a game's ``__init__.py``
+    calls it once; see ``docs/engine.md``).
 
     Registering a name again replaces the entry (a test's game, a game reloaded). Search
     hooks that leave decisions to the rules bot need one.
@@ -95,7 +101,7 @@ def register(
         raise CardtableError(
             f"{cls.name}: its search hooks leave decisions to a rules bot it does not have"
         )
-    _ENTRIES[cls.name] = Entry(cls, dict(bots or {}), dict(levels or {}), search, codec)
+    _ENTRIES[cls.name] = Entry(cls, dict(bots or {}), dict(levels or {}), search, codec, vocabulary)
     _CODECS.clear()
     return cls
 
@@ -156,6 +162,17 @@ def load(name: str, **options: Any) -> Game:
     61
     """
     return game_class(name)(**options)
+
+
+def vocabulary(name: str) -> dict[str, str]:
+    """The words game ``name``'s faces show beyond events and moves, by key, in the current
+    language (empty for a game that declares none).
+
+    >>> isinstance(vocabulary("cribbage"), dict)
+    True
+    """
+    make = entry(name).vocabulary
+    return dict(make()) if make is not None else {}
 
 
 def codec(game: Game) -> Codec:
