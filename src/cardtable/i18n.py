@@ -41,6 +41,13 @@ dealer ディーラー, non-dealer ノン・ディーラー, count カウント,
 call is the name and its points (ペア2点), a running total 計17点. Card notation (5H) and move
 notation (play 5H) stay ASCII in every language.
 
+How seats and cards are written is a second context, :func:`using_names`: inside it a seat is
+its player's name and a card has its suit symbol (``Ann lays away 8♦ 10♦``), for faces that show
+words; outside it (the default: the plain terminal, logs, records) a seat is ``seat 0`` and a
+card its notation, which one may type back (``Seat 0 lays away 8D 10D``). Texts that name a seat
+or a card build it with :func:`seat_word`, :func:`card_word` and :func:`cards_word`, never with
+``card_str`` or a bare seat number.
+
 The language is per process (:func:`set_language`, for
 the command line and the terminal user interface) with a per-context override
 (:func:`using_language`, a :class:`contextvars.ContextVar`: per thread, per asyncio task, so a
@@ -54,7 +61,7 @@ import functools
 import gettext
 import os
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from io import BytesIO
@@ -92,6 +99,8 @@ __all__ = [
     "N_",
     "_",
     "card_name",
+    "card_word",
+    "cards_word",
     "catalogue_file",
     "game_summary",
     "game_title",
@@ -99,16 +108,19 @@ __all__ = [
     "join_and",
     "language_from_env",
     "move_words",
+    "names_in_use",
     "ngettext",
     "normalize_language",
     "notation",
     "option_help",
     "pgettext",
     "rank_name",
+    "seat_word",
     "set_language",
     "suit_name",
     "unwrap",
     "using_language",
+    "using_names",
 ]
 
 #: Every language a player may choose; English is the source language (msgids are English).
@@ -382,6 +394,97 @@ def card_name(card: int) -> str:
     """A card (any card id, as in :mod:`cardtable.cards`) in words: 'five of hearts'."""
     face = card % 52
     return _("{rank} of {suit}").format(rank=rank_name(face // 4 + 1), suit=suit_name(face % 4))
+
+
+# None: the plain mode (seat numbers, card notation). A tuple: the players' names by seat.
+_NAMES: ContextVar[tuple[str, ...] | None] = ContextVar("cardtable_names", default=None)
+
+# cardtable.cards imports this module, so the two ways of writing a face are built here.
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_NOTATION = tuple(_RANKS[f // 4] + "CDHS"[f % 4] for f in range(52))
+_SYMBOLS = tuple(_RANKS[f // 4] + "♣♦♥♠"[f % 4] for f in range(52))
+
+
+@contextmanager
+def using_names(names: Sequence[str] | None) -> Iterator[tuple[str, ...] | None]:
+    """Write seats by their players' names (``names[seat]``) and cards with suit symbols inside
+    the block (this thread or task only); ``None`` is the plain mode, seat numbers and notation.
+
+    >>> with using_names(["Ann", "Bob"]):
+    ...     seat_word(1), cards_word([38, 1])
+    ('Bob', '10♥ A♦')
+    >>> seat_word(1), cards_word([38, 1])
+    ('seat 1', '10H AD')
+    """
+    value = None if names is None else tuple(str(name) for name in names)
+    token = _NAMES.set(value)
+    try:
+        yield value
+    finally:
+        _NAMES.reset(token)
+
+
+def names_in_use() -> bool:
+    """Whether seats and cards are written in words here (inside :func:`using_names`).
+
+    >>> names_in_use()
+    False
+    >>> with using_names(["Ann"]):
+    ...     names_in_use()
+    True
+    """
+    return _NAMES.get() is not None
+
+
+def seat_word(seat: int, start: bool = False) -> str:
+    """A seat as a player reads it: the player's name inside :func:`using_names`; else
+    ``seat 0`` (``Seat 0`` at the ``start`` of a sentence; Japanese ``席0``).
+
+    A seat past the names given (a name list that is short) is written ``Player 5``, one-based,
+    as a person counts, never as a seat number counted from 0.
+
+    >>> seat_word(2), seat_word(2, start=True)
+    ('seat 2', 'Seat 2')
+    >>> with using_language("ja"):
+    ...     seat_word(2)
+    '席2'
+    >>> with using_names(["Ann", "Bob"]):
+    ...     seat_word(0, start=True), seat_word(3)
+    ('Ann', 'Player 4')
+    """
+    names = _NAMES.get()
+    if names is None:
+        return (_("Seat {seat}") if start else _("seat {seat}")).format(seat=seat)
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return _("Player {number}").format(number=seat + 1)
+
+
+def card_word(card: int) -> str:
+    """A card (any card id) as a player reads it: ``10♥`` inside :func:`using_names` (in every
+    language), else its notation ``10H``.
+
+    >>> card_word(38)
+    '10H'
+    >>> with using_names([]):
+    ...     card_word(38), card_word(52)
+    ('10♥', 'A♣')
+    """
+    table = _NOTATION if _NAMES.get() is None else _SYMBOLS
+    return table[card % 52]
+
+
+def cards_word(cards: Iterable[int]) -> str:
+    """Cards as a player reads them, joined by spaces (see :func:`card_word`).
+
+    >>> cards_word([0, 51])
+    'AC KS'
+    >>> with using_names([]):
+    ...     cards_word([0, 51])
+    'A♣ K♠'
+    """
+    table = _NOTATION if _NAMES.get() is None else _SYMBOLS
+    return " ".join(table[card % 52] for card in cards)
 
 
 def _wide(ch: str) -> bool:
