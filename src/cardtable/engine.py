@@ -721,6 +721,17 @@ class State(ABC):
         """
         return None
 
+    def move_takes(self, move: Move) -> tuple[int, ...]:
+        """The cards a legal move takes from the table (Krypkasino's captures, which ``play
+        C`` does not name), for a face to mark them; empty where a game takes none (games
+        refine it). The cards it uses from the mover's hand are the others it names.
+
+        >>> import cardtable
+        >>> cardtable.load("cribbage").new_state(seed=1).move_takes(Move("play", (0,)))
+        ()
+        """
+        return ()
+
     def advice(self, seat: int) -> list[dict[str, JSON]] | None:
         """Help for ``seat`` beyond the hint's one move, as rows of a table (Cribbage: the best
         ways to lay away two cards), from that seat's view only; None where the game has none.

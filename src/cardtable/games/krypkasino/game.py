@@ -483,6 +483,16 @@ class KrypkasinoState(LoggedState):
             move=move_words(move.text), cards=" ".join(cards_str(taken))
         )
 
+    def move_takes(self, move: Move) -> tuple[int, ...]:
+        """What a legal move captures, named or not (``play C`` with one capture).
+
+        >>> import cardtable
+        >>> state = cardtable.load("krypkasino").new_state(seed=3)
+        >>> cards_str(state.move_takes(state.legal_moves()[0]))
+        ['2C', '2H']
+        """
+        return self._caps.get(move, ()) if move in self._legal() else ()
+
     def move_warning(self, move: Move) -> str | None:
         """``leaves a sweep: any 9 takes the whole table`` when, after ``move``, one card of
         some rank would take the whole table (from the mover's knowledge only; see
