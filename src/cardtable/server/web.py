@@ -1,10 +1,12 @@
 """The browser client: its files, its pages, its words and the games' catalogue for its menus.
 
 The client is static ES modules in the package folder ``cardtable/web`` (served at
-``/static/``); every page (``/``, ``/t/{id}``, ``/join/{token}``, ``/replay/{id}``,
-``/rules/{game}``) answers the same ``index.html`` and the client routes by its address. Every
-HTTP answer carries headers that keep the page to its own scripts and styles, out of frames,
-and the invitation tokens in its addresses out of ``Referer``.
+``/static/``); a game's face (how its table is drawn) lives in the game's own package, in the
+folder ``face`` (``face.js`` and ``face.css``, served at ``/faces/{game}/``). Every page
+(``/``, ``/t/{id}``, ``/join/{token}``, ``/replay/{id}``, ``/rules/{game}``) answers the same
+``index.html`` and the client routes by its address. Every HTTP answer carries headers that
+keep the page to its own scripts and styles, out of frames, and the invitation tokens in its
+addresses out of ``Referer``.
 
 >>> SECURITY_HEADERS["Content-Security-Policy"].startswith("default-src 'self'")
 True
@@ -14,15 +16,17 @@ from __future__ import annotations
 
 import copy
 import functools
+import importlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
 from babel.messages.extract import extract_javascript
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -38,11 +42,12 @@ from cardtable.i18n import (
     using_language,
 )
 from cardtable.options import choice_label, option_label
-from cardtable.registry import game_class, games, load
+from cardtable.registry import game_class, games, load, vocabulary
 from cardtable.server.config import Settings
-from cardtable.server.views import level_word
+from cardtable.table.view import level_word
 
 __all__ = [
+    "FACE_FILES",
     "SECURITY_HEADERS",
     "WEB",
     "SecurityHeaders",
@@ -50,6 +55,7 @@ __all__ = [
     "add_web",
     "catalog",
     "extract_strings",
+    "face_folder",
     "web_strings",
 ]
 
@@ -80,6 +86,9 @@ _TYPES = {
     ".svg": "image/svg+xml",
     ".json": "application/json",
 }
+
+#: The files of a game's face, the only ones served from its folder.
+FACE_FILES = ("face.js", "face.css")
 
 #: The pages of the client: each answers ``index.html``.
 PAGES = ("/", "/t/{table_id}", "/join/{token}", "/replay/{table_id}", "/rules/{game}")
@@ -125,12 +134,41 @@ class WebFiles(StaticFiles):
         return response
 
 
-def _js_files(folder: Path) -> Iterator[Path]:
-    yield from sorted(p for p in folder.rglob("*.js") if p.is_file())
+def face_folder(game: str) -> Path | None:
+    """The folder of game ``game``'s face: ``face`` in the package its class lives in, when
+    that folder has ``face.js``; None for a game drawn by the generic face (one whose class
+    is not in a package of its own, or whose package has no face).
+
+    >>> face_folder("cribbage").relative_to(WEB.parent).as_posix()
+    'games/cribbage/face'
+    """
+    module = importlib.import_module(game_class(game).__module__)
+    if hasattr(module, "__path__"):
+        package = module
+    else:
+        parent = module.__name__.rpartition(".")[0]
+        if not parent:
+            return None
+        package = importlib.import_module(parent)
+    where = getattr(package, "__file__", None)
+    if where is None:
+        return None
+    folder = Path(where).resolve().parent / "face"
+    return folder if (folder / "face.js").is_file() else None
 
 
-def extract_strings(folder: Path) -> list[str]:
-    """Every message the JavaScript under ``folder`` marks, ``_("...")`` or the singular of
+def _face_folders() -> tuple[Path, ...]:
+    """The face folders of every registered game, in the order of the games."""
+    return tuple(f for f in (face_folder(name) for name in games()) if f is not None)
+
+
+def _js_files(*folders: Path) -> Iterator[Path]:
+    for folder in folders:
+        yield from sorted(p for p in folder.rglob("*.js") if p.is_file())
+
+
+def extract_strings(*folders: Path) -> list[str]:
+    """Every message the JavaScript under ``folders`` marks, ``_("...")`` or the singular of
     ``ngettext("...", "...", n)``, in order of the files and lines, each once.
 
     >>> import tempfile
@@ -141,7 +179,7 @@ def extract_strings(folder: Path) -> list[str]:
     """
     found: dict[str, None] = {}
     keywords: dict[str, Any] = {"_": None, "ngettext": (1, 2)}
-    for path in _js_files(folder):
+    for path in _js_files(*folders):
         with path.open("rb") as source:
             for _line, _name, messages, _comments in extract_javascript(source, keywords, [], {}):
                 first = messages[0] if isinstance(messages, tuple) else messages
@@ -151,11 +189,11 @@ def extract_strings(folder: Path) -> list[str]:
 
 
 @functools.cache
-def _plurals(folder: Path) -> dict[str, str]:
+def _plurals(folders: tuple[Path, ...]) -> dict[str, str]:
     """The singular of each ``ngettext`` message of the client, to its plural."""
     out: dict[str, str] = {}
     keywords: dict[str, Any] = {"ngettext": (1, 2)}
-    for path in _js_files(folder):
+    for path in _js_files(*folders):
         with path.open("rb") as source:
             for _line, _name, messages, _comments in extract_javascript(source, keywords, [], {}):
                 if isinstance(messages, tuple) and len(messages) >= 2:
@@ -166,18 +204,19 @@ def _plurals(folder: Path) -> dict[str, str]:
 
 
 @functools.cache
-def _strings(language: str, folder: Path) -> dict[str, str]:
-    plurals = _plurals(folder)
+def _strings(language: str, folders: tuple[Path, ...]) -> dict[str, str]:
+    plurals = _plurals(folders)
     with using_language(language):
         return {
             msgid: ngettext(msgid, plurals[msgid], 1) if msgid in plurals else _(msgid)
-            for msgid in extract_strings(folder)
+            for msgid in extract_strings(*folders)
         }
 
 
-def web_strings(language: str, folder: Path = WEB) -> dict[str, str]:
-    """The client's messages (those of the JavaScript under ``folder``) in ``language``, as
-    ``{English: translation}``; read once per language and folder.
+def web_strings(language: str, folder: Path | None = None) -> dict[str, str]:
+    """The client's messages in ``language``, as ``{English: translation}``: those of the
+    JavaScript under ``folder``, by default the client's and every game's face; read once
+    per language and folders.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -185,7 +224,8 @@ def web_strings(language: str, folder: Path = WEB) -> dict[str, str]:
     ...     web_strings("ja", Path(tmp))
     {'it is not your turn': 'あなたの番ではありません'}
     """
-    return dict(_strings(language, folder))
+    folders = (WEB, *_face_folders()) if folder is None else (folder,)
+    return dict(_strings(language, folders))
 
 
 def _players(name: str) -> dict[str, Any]:
@@ -218,6 +258,7 @@ def _catalog(language: str) -> dict[str, Any]:
                 }
                 for spec in cls.option_specs
             ]
+            face = face_folder(name)
             levels = [
                 {
                     "name": level,
@@ -235,6 +276,9 @@ def _catalog(language: str) -> dict[str, Any]:
                     "players": _players(name),
                     "options": options,
                     "levels": levels,
+                    "face": face is not None,
+                    "face_style": face is not None and (face / "face.css").is_file(),
+                    "vocabulary": vocabulary(name),
                 }
             )
     return {"language": language, "games": out}
@@ -242,11 +286,15 @@ def _catalog(language: str) -> dict[str, Any]:
 
 def catalog(language: str) -> dict[str, Any]:
     """Every game, in the order of :func:`cardtable.registry.games`, with its title, rules,
-    seats, options and bot levels in ``language``, for the client's menus.
+    seats, options, bot levels and its faces' words (``vocabulary``) in ``language``, and
+    whether it has a face of its own (``face``) with a stylesheet (``face_style``), for the
+    client's menus and tables.
 
     >>> crib = next(g for g in catalog("en")["games"] if g["name"] == "cribbage")
     >>> crib["players"], [o for o in crib["options"] if o["name"] == "target"][0]["default"]
     ({'option': 'players'}, 121)
+    >>> crib["face"], crib["vocabulary"]["kind:skunk"]
+    (True, 'skunk')
     """
     return copy.deepcopy(_catalog(language))
 
@@ -268,6 +316,21 @@ def add_web(app: FastAPI, settings: Settings) -> None:
     async def strings(language: Literal["en", "ja"] = "en") -> JSONResponse:
         """The client's messages in ``language``: ``{English: translation}``."""
         return JSONResponse(web_strings(language))
+
+    faces: dict[Path, WebFiles] = {}
+
+    @app.get("/faces/{game}/{name}", include_in_schema=False)
+    async def face(game: str, name: str, request: Request) -> Response:
+        """A game's face (``face.js``, ``face.css``), as the client's own files are served;
+        nothing else of a game's package is readable."""
+        folder = face_folder(game) if game in games() else None
+        if folder is None or name not in FACE_FILES:
+            # The same answer as for a missing file under /static/.
+            raise HTTPException(status_code=404)
+        files = faces.get(folder)
+        if files is None:
+            files = faces[folder] = WebFiles(directory=folder)
+        return await files.get_response(name, request.scope)
 
     app.mount("/static", WebFiles(directory=WEB), name="static")
     app.add_middleware(SecurityHeaders)

@@ -23,6 +23,7 @@ from cardtable.games.calypso.tricks import (
     STANDARD,
     trick_winner,
 )
+from cardtable.games.calypso.vocabulary import vocabulary
 from cardtable.random_bot import may_blunder
 from cardtable.registry import register
 
@@ -45,4 +46,5 @@ register(
     levels=LEVELS,
     search=SEARCH,
     codec=CalypsoCodec,
+    vocabulary=vocabulary,
 )

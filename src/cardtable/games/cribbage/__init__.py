@@ -13,6 +13,7 @@ from cardtable.games.cribbage.game import CribbageGame, CribbageState
 from cardtable.games.cribbage.scoring import Combo, breakdown, describe, peg_points, score_hand
 from cardtable.games.cribbage.search import SEARCH
 from cardtable.games.cribbage.solver import CribbageSolverBot
+from cardtable.games.cribbage.vocabulary import vocabulary
 from cardtable.random_bot import may_blunder
 from cardtable.registry import register
 
@@ -35,4 +36,5 @@ register(
     levels=LEVELS,
     search=SEARCH,
     codec=CribbageCodec,
+    vocabulary=vocabulary,
 )

@@ -12,6 +12,7 @@ from cardtable.games.kloepper.game import KloepperGame, KloepperState, hand_orde
 from cardtable.games.kloepper.scoring import DEFAULT_TABLE, result_key, scoring_table
 from cardtable.games.kloepper.search import RULES_VERBS, SEARCH
 from cardtable.games.kloepper.text import describe_event, prompt
+from cardtable.games.kloepper.vocabulary import vocabulary
 from cardtable.random_bot import may_blunder
 from cardtable.registry import register
 
@@ -32,4 +33,5 @@ register(
     levels=LEVELS,
     search=SEARCH,
     codec=KloepperCodec,
+    vocabulary=vocabulary,
 )

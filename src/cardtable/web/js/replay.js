@@ -6,7 +6,7 @@
 
 import { get } from "./api.js";
 import { fill, h } from "./dom.js";
-import { faceFor } from "./games/index.js";
+import { faceFor, gameEntry } from "./games/index.js";
 import { _, fmt } from "./i18n.js";
 import { cardRow } from "./widgets.js";
 
@@ -17,7 +17,9 @@ import { cardRow } from "./widgets.js";
  */
 export async function replayScreen(app, id) {
   const summary = await get(`/api/tables/${encodeURIComponent(id)}`);
-  const face = await faceFor(summary.game);
+  const face = await faceFor(app.catalog, summary.game);
+  /** @type {Record<string, string>} the game's own words, the catalogue's until a view brings them */
+  const vocabulary = (gameEntry(app.catalog, summary.game) || {}).vocabulary || {};
   const query = new URLSearchParams(location.search);
   let seat = query.get("seat") || "all";
   let ply = Number(query.get("ply") || 0) || 0;
@@ -72,6 +74,7 @@ export async function replayScreen(app, id) {
       events: answer.events,
       game: summary.game,
       options: summary.options,
+      vocabulary: answer.vocabulary || vocabulary,
       name: (s) => (players[s] && players[s].name) || fmt(_("Seat {seat}"), { seat: s }),
       fourColour: app.fourColour,
       hands: answer.hands || null,

@@ -8,7 +8,7 @@
 import { get, post } from "./api.js";
 import { cardFace, cardName } from "./cards.js";
 import { fill, h } from "./dom.js";
-import { faceFor } from "./games/index.js";
+import { faceFor, gameEntry } from "./games/index.js";
 import { _, fmt } from "./i18n.js";
 import { readMove, sameCards, within } from "./moves.js";
 import { miniCards } from "./widgets.js";
@@ -23,7 +23,7 @@ const MAX_RETRY = 10;
  */
 export async function tableScreen(app, id) {
   const summary = await get(`/api/tables/${encodeURIComponent(id)}`);
-  const face = await faceFor(summary.game);
+  const face = await faceFor(app.catalog, summary.game);
   const table = new TableView(app, summary, face);
   table.connect();
   return { el: table.el, title: summary.title, dispose: () => table.close() };
@@ -62,6 +62,12 @@ class TableView {
     /** @type {string | null} */
     this.rematch = null;
     this.receivedAt = Date.now();
+    /**
+     * The game's own words (a full view brings them in the viewer's language; until the first
+     * view, the catalogue's).
+     * @type {Record<string, string>}
+     */
+    this.vocabulary = (gameEntry(app.catalog, summary.game) || {}).vocabulary || {};
 
     this.parts = {
       head: h("div", { class: "table-head" }),
@@ -195,6 +201,7 @@ class TableView {
       }
     }
     this.fresh = fresh;
+    if (view.vocabulary) this.vocabulary = view.vocabulary;
     const started = !this.view;
     // A seat handed to a bot, or taken back: the table's summary (marked, held seat) changed.
     const kinds = (/** @type {any} */ v) => v.players.map((/** @type {any} */ p) => p.kind).join();
@@ -237,6 +244,7 @@ class TableView {
       events: this.events,
       game: this.summary.game,
       options: this.summary.options,
+      vocabulary: this.vocabulary,
       name: (seat) => this.seatName(seat),
       fourColour: this.app.fourColour,
       hands: null,

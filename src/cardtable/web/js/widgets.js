@@ -96,3 +96,15 @@ export function sheet(caption, head, rows) {
 export function block(title, ...children) {
   return h("section", { class: "block" }, title ? h("h3", null, title) : null, ...children);
 }
+
+/**
+ * A word of the game's vocabulary (the view's `vocabulary`: the words the game declares for its
+ * face, in the player's language), or `fallback` when the game declares no such key.
+ * @param {{vocabulary: Record<string, string>}} ctx
+ * @param {string} key
+ * @param {string} fallback
+ */
+export function word(ctx, key, fallback) {
+  const found = ctx.vocabulary[key];
+  return typeof found === "string" ? found : fallback;
+}

@@ -9,10 +9,10 @@
  * observation: no rule of the game is computed here.
  */
 
-import { cardFace, cardName, rankName, suitIcon, suitName, suitSymbol } from "../cards.js";
-import { h } from "../dom.js";
-import { _, fmt, ngettext } from "../i18n.js";
-import { block, facts } from "../widgets.js";
+import { cardFace, cardName, rankName, suitIcon, suitName, suitSymbol } from "/static/js/cards.js";
+import { h } from "/static/js/dom.js";
+import { _, fmt, ngettext } from "/static/js/i18n.js";
+import { block, facts, word } from "/static/js/widgets.js";
 
 /** The calypso's slots, ace first as the cards rank. */
 const SLOTS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
@@ -20,52 +20,32 @@ const SLOTS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
 const PLACES = ["bottom", "left", "top", "right"];
 
 /**
- * The trick rules in words: the same English as the terminal (games/calypso/text.py), so the
- * catalogue's translations apply.
- * @type {Record<string, () => string>}
+ * A trick rule in words (the game's vocabulary, `rule:<rule>`).
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
+ * @param {unknown} rule
  */
-const RULES = {
-  standard: () => _("standard (any trump-in beats a led trump)"),
-  "lead-ranks": () => _("lead-ranks (a led trump competes by rank)"),
-  "last-trump": () => _("last-trump (the last trump-in wins)"),
-  "all-fours": () => _("all-fours (you may trump while able to follow)"),
-};
-
-/**
- * Why a trick was won, in words (text.py's `reason_words`).
- * @type {Record<string, () => string>}
- */
-const REASONS = {
-  "led-trump": () => _("led trump stands"),
-  "trump-in": () => _("trumps in"),
-  "highest-trump": () => _("highest trump"),
-  "first-equal-trump": () => _("first of equal trumps"),
-  "last-trump": () => _("last to trump in"),
-  highest: () => _("highest card of the suit led"),
-  "first-equal": () => _("first of equal cards"),
-};
-
-/** @param {unknown} rule */
-function ruleWords(rule) {
-  const words = RULES[String(rule)];
-  return words ? words() : String(rule ?? "");
+function ruleWords(ctx, rule) {
+  return word(ctx, `rule:${rule}`, String(rule ?? ""));
 }
 
-/** @param {unknown} reason */
-function reasonWords(reason) {
-  const words = REASONS[String(reason)];
-  return words ? words() : String(reason ?? "");
+/**
+ * Why a trick was won, in words (`reason:<reason>`).
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
+ * @param {unknown} reason
+ */
+function reasonWords(ctx, reason) {
+  return word(ctx, `reason:${reason}`, String(reason ?? ""));
 }
 
 /**
  * The seat drawn at the bottom: the viewer's, or seat 0 for a spectator.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  */
 function baseSeat(ctx) {
   return typeof ctx.seat === "number" ? ctx.seat : 0;
 }
 
-/** @param {import("./generic.js").Ctx} ctx */
+/** @param {import("/static/js/games/generic.js").Ctx} ctx */
 function suitsOf(ctx) {
   return /** @type {string[]} */ (ctx.obs.suits || ["S", "C", "H", "D"]);
 }
@@ -95,7 +75,7 @@ function voidMark(suits) {
 
 /**
  * The partnerships: who, their suits, this round's points so far, the game total.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  */
 function teams(ctx) {
   const suits = suitsOf(ctx);
@@ -139,7 +119,7 @@ function teams(ctx) {
 /**
  * The last trick as the events tell it, in the observation's shape: a new deal clears the
  * observation's `last_trick`, but the deal's last trick should stay until the next one starts.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  * @returns {{cards: {seat: number, card: string}[], winner: number, reason: string} | null}
  */
 function lastTrickEvent(ctx) {
@@ -159,7 +139,7 @@ function lastTrickEvent(ctx) {
 /**
  * The trick round the table: each seat's card at its place (bottom is the viewer), or, between
  * tricks, the last trick with its winner and why.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  */
 function trickArea(ctx) {
   const obs = ctx.obs;
@@ -213,7 +193,7 @@ function trickArea(ctx) {
     note = h(
       "p",
       { class: "cal-why" },
-      fmt(_("{name}: {why}"), { name: ctx.name(Number(last.winner)), why: reasonWords(last.reason) }),
+      fmt(_("{name}: {why}"), { name: ctx.name(Number(last.winner)), why: reasonWords(ctx, last.reason) }),
     );
   } else if (obs.led) {
     note = h(
@@ -235,7 +215,7 @@ function trickArea(ctx) {
 /**
  * One seat's calypso: thirteen slots, A down to 2, filled where the calypso holds that rank;
  * with the completed calypsos, the trick pile and the voids shown so far.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  * @param {number} seat
  */
 function calypsoRow(ctx, seat) {
@@ -298,7 +278,7 @@ function calypsoRow(ctx, seat) {
 
 /**
  * The four calypsos: the viewer's and the partner's first, then the opponents'.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  */
 function calypsos(ctx) {
   const base = baseSeat(ctx);
@@ -308,13 +288,13 @@ function calypsos(ctx) {
 
 /**
  * The trick rule, round and deal, dealer and the cards still to deal.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  */
 function about(ctx) {
   const obs = ctx.obs;
-  /** @type {[string, import("../dom.js").Child][]} */
+  /** @type {[string, import("/static/js/dom.js").Child][]} */
   const rows = [
-    [_("Trick rule"), ruleWords(obs.trick_rule)],
+    [_("Trick rule"), ruleWords(ctx, obs.trick_rule)],
     [
       _("Round, deal"),
       fmt(_("round {round} of {rounds}, deal {deal} of 4"), { round: obs.round, rounds: obs.rounds, deal: obs.deal }),
@@ -338,7 +318,7 @@ function pointsCell(points, how) {
 /**
  * The scoring of one round, as the "round over" event tells it: per seat its calypsos, the
  * cards of its unfinished calypso (20 each) and of its trick pile (10 each); then the sides.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  * @param {any} d the event's data
  */
 function roundSheet(ctx, d) {
@@ -382,7 +362,7 @@ function roundSheet(ctx, d) {
   );
 }
 
-/** @type {Partial<import("./generic.js").Face>} */
+/** @type {Partial<import("/static/js/games/generic.js").Face>} */
 const calypso = {
   board(ctx) {
     return h(

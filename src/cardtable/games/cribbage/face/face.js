@@ -7,79 +7,44 @@
  * breakdowns are the server's `breakdown` data, only put into words).
  */
 
-import { h, svg } from "../dom.js";
-import { _, fmt } from "../i18n.js";
-import { backs, cardRow, miniCards, sheet } from "../widgets.js";
+import { h, svg } from "/static/js/dom.js";
+import { _, fmt } from "/static/js/i18n.js";
+import { backs, cardRow, miniCards, sheet, word } from "/static/js/widgets.js";
 
-/** @typedef {import("./generic.js").Ctx} Ctx */
+/** @typedef {import("/static/js/games/generic.js").Ctx} Ctx */
 /** @typedef {{kind: string, points: number, cards: string[]}} Combo */
 
 // ------------------------------------------------------------------ words
 
 /**
- * The name of a score reason or show combination: the msgids of games/cribbage/text.py.
+ * The name of a score reason or show combination (the game's vocabulary, `reason:<kind>`).
+ * @param {Ctx} ctx
  * @param {string} reason
  */
-function reasonName(reason) {
-  /** @type {Record<string, () => string>} */
-  const names = {
-    fifteen: () => _("fifteen"),
-    "thirty-one": () => _("thirty-one"),
-    pair: () => _("pair"),
-    "pair royal": () => _("pair royal"),
-    "double pair royal": () => _("double pair royal"),
-    run: () => _("run"),
-    flush: () => _("flush"),
-    nobs: () => _("nobs"),
-    "his heels": () => _("his heels"),
-    go: () => _("go"),
-    "last card": () => _("last card"),
-    claim: () => _("claim"),
-    muggins: () => _("muggins"),
-  };
-  return names[reason] ? names[reason]() : reason;
+function reasonName(ctx, reason) {
+  return word(ctx, `reason:${reason}`, reason);
 }
 
 /**
- * The traditional call of a score ("fifteen two", "run of 4"), as text.py's `call` says it.
+ * The traditional call of a show's combination ("fifteen two", "run of 4"): the vocabulary's
+ * `call:<kind> <points>`, else `call` ("{reason} for {points}").
+ * @param {Ctx} ctx
  * @param {string} reason
  * @param {number} points
  */
-export function callWords(reason, points) {
-  /** @type {Record<string, () => string>} */
-  const exact = {
-    "pair 2": () => _("pair for two"),
-    "thirty-one 2": () => _("thirty-one for two"),
-    "pair royal 6": () => _("pair royal for six"),
-    "double pair royal 12": () => _("double pair royal for 12"),
-  };
-  /** @type {Record<string, () => string>} */
-  const calls = {
-    fifteen: () => _("fifteen two"),
-    run: () => _("run of {points}"),
-    flush: () => _("flush of {points}"),
-    nobs: () => _("his nobs"),
-    "his heels": () => _("his heels"),
-    go: () => _("go"),
-    "last card": () => _("last card"),
-    claim: () => _("claims {points}"),
-    muggins: () => _("muggins for {points}"),
-  };
-  const template = exact[`${reason} ${points}`] || calls[reason];
-  if (template) return fmt(template(), { points });
-  return fmt(_("{reason} for {points}"), { reason: reasonName(reason), points });
+function callWords(ctx, reason, points) {
+  const exact = ctx.vocabulary[`call:${reason} ${points}`];
+  if (exact) return exact;
+  return fmt(word(ctx, "call", "{reason} {points}"), { reason: reasonName(ctx, reason), points });
 }
 
-/** @param {string} kind  how a game was won */
-function gameKindName(kind) {
-  /** @type {Record<string, () => string>} */
-  const kinds = {
-    win: () => _("win"),
-    skunk: () => _("skunk"),
-    "double skunk": () => _("double skunk"),
-    lurch: () => _("lurch"),
-  };
-  return kinds[kind] ? kinds[kind]() : kind;
+/**
+ * How a game was won, in words (`kind:<kind>`).
+ * @param {Ctx} ctx
+ * @param {string} kind
+ */
+function gameKindName(ctx, kind) {
+  return word(ctx, `kind:${kind}`, kind);
 }
 
 // ------------------------------------------------------------------ reading the view
@@ -436,7 +401,7 @@ function shownHand(ctx, seat, what, cards, starter, count, claimed) {
           "ul",
           { class: "breakdown" },
           combos.map((c) =>
-            h("li", null, miniCards(c.cards, ctx.fourColour), " ", h("span", { class: "call" }, callWords(c.kind, c.points))),
+            h("li", null, miniCards(c.cards, ctx.fourColour), " ", h("span", { class: "call" }, callWords(ctx, c.kind, c.points))),
           ),
         )
       : count
@@ -531,7 +496,7 @@ function scoreSheet(ctx) {
     return [
       fmt(_("Game {game}"), { game: d.game }),
       (d.winners || []).map((/** @type {number} */ s) => ctx.name(s)).join(" + "),
-      gameKindName(String(d.kind)),
+      gameKindName(ctx, String(d.kind)),
       String(d.points),
       (d.pegs || []).join("–"),
     ];
@@ -547,7 +512,7 @@ function scoreSheet(ctx) {
   );
 }
 
-/** @type {Partial<import("./generic.js").Face>} */
+/** @type {Partial<import("/static/js/games/generic.js").Face>} */
 const cribbage = {
   board(ctx) {
     const obs = ctx.obs;

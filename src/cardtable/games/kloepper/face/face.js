@@ -9,10 +9,10 @@
  * from the observation (`roles`, `partner`): nothing is guessed, no rule is computed here.
  */
 
-import { cardFace, cardText, miniCard } from "../cards.js";
-import { h } from "../dom.js";
-import { _, fmt, ngettext } from "../i18n.js";
-import { facts, miniCards, sheet } from "../widgets.js";
+import { cardFace, cardText, miniCard } from "/static/js/cards.js";
+import { h } from "/static/js/dom.js";
+import { _, fmt, ngettext } from "/static/js/i18n.js";
+import { facts, miniCards, sheet, word } from "/static/js/widgets.js";
 
 /** Where a seat sits as seen by the viewer, in play order from the bottom, clockwise. */
 const PLACES = ["me", "left", "across", "right"];
@@ -21,59 +21,21 @@ const PLACES = ["me", "left", "across", "right"];
 const TRUMPS = ["QC", "QS", "JC", "JS", "JH", "JD", "AD", "10D", "KD", "QD", "9D"];
 
 /**
- * A seat's side in words (the terminal's msgids, play/tui/kloepper.py).
- * @type {Record<string, () => string>}
+ * A row of the scoring table in words (the game's vocabulary, `result:<key>`).
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
+ * @param {unknown} key
  */
-const ROLES = {
-  queens: () => _("queens team"),
-  alone: () => _("alone"),
-  opponents: () => _("opponent"),
-};
-
-/** @type {Record<string, () => string>} */
-const VOIDS = {
-  clubs: () => _("clubs"),
-  hearts: () => _("hearts"),
-  spades: () => _("spades"),
-  diamonds: () => _("diamonds"),
-  trumps: () => _("trumps"),
-};
-
-/**
- * The scoring table's rows in words: the same English as games/kloepper/text.py RESULT_NAMES.
- * @type {Record<string, () => string>}
- */
-const RESULTS = {
-  win: () => _("the queens team wins"),
-  "win-high": () => _("the queens team wins with 91 or more"),
-  "win-all": () => _("the queens team takes every trick"),
-  lose: () => _("the opponents win"),
-  "lose-high": () => _("the opponents win, the queens team having 30 or less"),
-  "lose-all": () => _("the opponents take every trick"),
-  "lone-win": () => _("the lone player wins"),
-  "lone-win-high": () => _("the lone player wins with 91 or more"),
-  "lone-win-all": () => _("the lone player takes every trick"),
-  "lone-lose": () => _("the lone player loses"),
-  "lone-lose-high": () => _("the lone player loses with 30 or less"),
-  "lone-lose-all": () => _("the lone player takes no trick"),
-  knock: () => _("the knock is made"),
-  "knock-failed": () => _("the knock fails"),
-  "knock-off": () => _("the knock-off is made"),
-  "knock-off-failed": () => _("the knock-off fails"),
-  "lone-knock": () => _("the lone knock is made"),
-  "lone-knock-failed": () => _("the lone knock fails"),
-};
-
-/** @param {unknown} key */
-function resultName(key) {
-  const words = RESULTS[String(key)];
-  return words ? words() : String(key);
+function resultName(ctx, key) {
+  return word(ctx, `result:${key}`, String(key));
 }
 
-/** @param {unknown} role */
-function roleName(role) {
-  const words = ROLES[String(role)];
-  return words ? words() : "";
+/**
+ * A seat's side in words (`role:<role>`), "" for none.
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
+ * @param {unknown} role
+ */
+function roleName(ctx, role) {
+  return role ? word(ctx, `role:${role}`, "") : "";
 }
 
 /**
@@ -87,7 +49,7 @@ function joinAnd(items) {
 /**
  * A seat's name as shown, with its number where another seat has the same name (three bots of
  * one level are all "medium bot").
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  * @param {number} seat
  */
 function who(ctx, seat) {
@@ -98,7 +60,7 @@ function who(ctx, seat) {
 
 /**
  * The seat drawn at the bottom: the viewer's, or seat 0 for a spectator.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  */
 function baseSeat(ctx) {
   return typeof ctx.seat === "number" ? ctx.seat : 0;
@@ -116,7 +78,7 @@ function trickBySeat(trick) {
 /**
  * The last "deal score" event while no card of the next deal is played yet (or the game is
  * over), with the last trick of that deal: what stands over the new deal's empty table.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  */
 function lastDeal(ctx) {
   let score = null;
@@ -132,7 +94,7 @@ function lastDeal(ctx) {
 
 /**
  * The queens team of a scored deal in words.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  * @param {any} d  the "deal score" event's data
  */
 function queensWords(ctx, d) {
@@ -144,12 +106,12 @@ function queensWords(ctx, d) {
 
 /**
  * The winners of a scored deal and their points in words.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  * @param {any} d
  */
 function awardWords(ctx, d) {
   const names = joinAnd((d.winners || []).map((/** @type {number} */ s) => who(ctx, s)));
-  return fmt(_("{result}: {names} +{points} each"), { result: resultName(d.result), names, points: d.points });
+  return fmt(_("{result}: {names} +{points} each"), { result: resultName(ctx, d.result), names, points: d.points });
 }
 
 /**
@@ -166,7 +128,7 @@ function takenWords(points, tricks) {
 
 /**
  * "Ann takes 24 card points": who took a trick.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  * @param {number} winner
  * @param {number} points
  */
@@ -179,11 +141,11 @@ function takesWords(ctx, winner, points) {
 
 /**
  * The facts above the trick: deal and dealer, the call, the knock, the viewer's side.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  */
 function contract(ctx) {
   const o = ctx.obs;
-  /** @type {[string, import("../dom.js").Child | import("../dom.js").Child[]][]} */
+  /** @type {[string, import("/static/js/dom.js").Child | import("/static/js/dom.js").Child[]][]} */
   const rows = [];
   if (typeof o.caller === "number" && o.call) {
     rows.push([_("Call"), [fmt(_("{name} called"), { name: who(ctx, o.caller) }), " ", miniCard(o.call, { fourColour: ctx.fourColour })]]);
@@ -194,7 +156,7 @@ function contract(ctx) {
   }
   if (typeof o.knocker === "number") {
     const name = who(ctx, o.knocker);
-    /** @type {import("../dom.js").Child[]} */
+    /** @type {import("/static/js/dom.js").Child[]} */
     const knock = [
       h("strong", null, o.lone_knock ? fmt(_("{name} knocked alone"), { name }) : fmt(_("{name} knocked"), { name })),
     ];
@@ -210,8 +172,8 @@ function contract(ctx) {
   const roles = /** @type {(string | null)[]} */ (o.roles || []);
   if (typeof ctx.seat === "number" && roles[ctx.seat]) {
     const mine = roles[ctx.seat];
-    /** @type {import("../dom.js").Child[]} */
-    const side = [h("span", { class: `kl-role role-${mine}` }, roleName(mine))];
+    /** @type {import("/static/js/dom.js").Child[]} */
+    const side = [h("span", { class: `kl-role role-${mine}` }, roleName(ctx, mine))];
     if (mine !== "alone") {
       side.push(
         " ",
@@ -228,7 +190,7 @@ function contract(ctx) {
 /**
  * One seat round the trick: name, side and marks, then its card (or its declaration while the
  * seats declare) beside its score bar, card points and tricks.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  * @param {number} seat
  * @param {string} place
  * @param {{cards: Map<number, string>, last: boolean, winner: number | null}} shown
@@ -240,7 +202,7 @@ function seatSlot(ctx, seat, place, shown) {
   const score = Number((o.scores || [])[seat]) || 0;
   const moving = o.to_move === seat;
   const marks = [];
-  if (role) marks.push(h("span", { class: `kl-role role-${role}` }, roleName(role)));
+  if (role) marks.push(h("span", { class: `kl-role role-${role}` }, roleName(ctx, role)));
   if (typeof ctx.seat === "number" && o.partner === seat) marks.push(h("span", { class: "kl-mark" }, _("your partner")));
   if (o.dealer === seat) marks.push(h("span", { class: "kl-mark" }, _("Dealer")));
   if (o.caller === seat && o.call) marks.push(h("span", { class: "kl-mark" }, fmt(_("called {ace}"), { ace: cardText(o.call) })));
@@ -249,7 +211,7 @@ function seatSlot(ctx, seat, place, shown) {
   if (moving) marks.push(h("span", { class: "kl-mark kl-turn" }, _("next to play")));
   const voids = /** @type {string[]} */ ((o.voids || [])[seat] || []);
 
-  /** @type {import("../dom.js").Child} */
+  /** @type {import("/static/js/dom.js").Child} */
   let play;
   const card = shown.cards.get(seat);
   if (o.phase === "declare") {
@@ -295,7 +257,7 @@ function seatSlot(ctx, seat, place, shown) {
         takenWords((o.card_points || [])[seat] ?? 0, (o.tricks_won || [])[seat] ?? 0),
       ),
       voids.length
-        ? h("p", { class: "kl-void" }, fmt(_("void: {suits}"), { suits: joinAnd(voids.map((v) => (VOIDS[v] ? VOIDS[v]() : v))) }))
+        ? h("p", { class: "kl-void" }, fmt(_("void: {suits}"), { suits: joinAnd(voids.map((v) => word(ctx, `void:${v}`, v))) }))
         : null,
       won ? h("p", { class: "kl-won" }, _("takes the trick")) : null,
     ),
@@ -305,7 +267,7 @@ function seatSlot(ctx, seat, place, shown) {
 /**
  * The trick round the table: this trick's cards, or the last trick's until the next lead (and
  * while a trick is under way, the last one in a line under it).
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  */
 function trickArea(ctx) {
   const o = ctx.obs;
@@ -314,7 +276,7 @@ function trickArea(ctx) {
   const last = done.length ? done[done.length - 1] : null;
   /** @type {{cards: Map<number, string>, last: boolean, winner: number | null}} */
   let shown = { cards: new Map(trick.map((p) => [p.seat, p.card])), last: false, winner: null };
-  /** @type {import("../dom.js").Child[]} */
+  /** @type {import("/static/js/dom.js").Child[]} */
   let caption;
   if (o.phase === "declare") {
     caption = [_("The seats declare in turn.")];
@@ -348,7 +310,7 @@ function trickArea(ctx) {
 
 /**
  * The scoring of the deal just over, standing over the new deal until its first card.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  */
 function lastDealBlock(ctx) {
   const found = lastDeal(ctx);
@@ -375,7 +337,7 @@ let reminderOpen = false;
 
 /**
  * Trumps and card values as a reminder (the rules page has the rest), folded at first.
- * @param {import("./generic.js").Ctx} ctx
+ * @param {import("/static/js/games/generic.js").Ctx} ctx
  */
 function reminder(ctx) {
   const details = h(
@@ -391,7 +353,7 @@ function reminder(ctx) {
   return details;
 }
 
-/** @type {Partial<import("./generic.js").Face>} */
+/** @type {Partial<import("/static/js/games/generic.js").Face>} */
 const kloepper = {
   board(ctx) {
     const o = ctx.obs;
@@ -419,9 +381,9 @@ const kloepper = {
     const role = (o.roles || [])[seat];
     const score = (o.scores || [])[seat] ?? 0;
     const target = o.target ?? 30;
-    /** @type {import("../dom.js").Child[]} */
+    /** @type {import("/static/js/dom.js").Child[]} */
     const marks = [];
-    if (role) marks.push(h("span", { class: `kl-role role-${role}` }, roleName(role)));
+    if (role) marks.push(h("span", { class: `kl-role role-${role}` }, roleName(ctx, role)));
     if (o.dealer === seat) marks.push(_("Dealer"));
     if (o.caller === seat && o.call) marks.push(fmt(_("called {ace}"), { ace: cardText(o.call) }));
     if (o.knocker === seat) marks.push(o.lone_knock ? _("knocked alone") : _("knocked"));
@@ -476,7 +438,7 @@ const kloepper = {
               h("br"),
               takenWords(d.card_points, d.tricks),
               h("br"),
-              h("strong", null, resultName(d.result)),
+              h("strong", null, resultName(ctx, d.result)),
             ),
             h(
               "ul",

@@ -10,12 +10,12 @@
  * the seat's view: no rule of the game is computed here (the sweep warning is the server's).
  */
 
-import { miniCard } from "../cards.js";
-import { h } from "../dom.js";
-import { _, fmt, ngettext } from "../i18n.js";
-import { backs, block, cardRow, miniCards } from "../widgets.js";
+import { miniCard } from "/static/js/cards.js";
+import { h } from "/static/js/dom.js";
+import { _, fmt, ngettext } from "/static/js/i18n.js";
+import { backs, block, cardRow, miniCards } from "/static/js/widgets.js";
 
-/** @typedef {import("./generic.js").Ctx} Ctx */
+/** @typedef {import("/static/js/games/generic.js").Ctx} Ctx */
 
 /** Events that change the table between two deals. */
 const TABLE_EVENTS = new Set(["play", "tabbe", "courts", "leftover"]);
@@ -294,7 +294,7 @@ function pilesPanel(ctx) {
   );
 }
 
-/** @type {Partial<import("./generic.js").Face>} */
+/** @type {Partial<import("/static/js/games/generic.js").Face>} */
 const krypkasino = {
   board(ctx) {
     const o = ctx.obs;

@@ -10,6 +10,8 @@
  * @property {any[]} events        this seat's events so far: {i, type, seat, data, text}
  * @property {string} game
  * @property {Record<string, any>} options  the table's options
+ * @property {Record<string, string>} vocabulary  the game's own words by key, in the viewer's
+ *   language (the view's `vocabulary`: what the game declares in games/<name>/vocabulary.py)
  * @property {(seat: number) => string} name  a seat's name as shown ("Ann", "Ann (you)")
  * @property {boolean} fourColour
  * @property {string[][] | null} hands  every seat's hand (a replay of the full record), else null
