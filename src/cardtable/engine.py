@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 
 from cardtable.cards import PACK_SIZE, card_str, cards_str, pack, parse_deck, shuffle
 from cardtable.errors import CardError, CardtableError, IllegalMoveError, OptionError, clip
-from cardtable.i18n import _, move_words, notation
+from cardtable.i18n import _, cards_word, move_words, names_in_use, notation
 from cardtable.options import Option, OptionValue, validate_options
 
 __all__ = [
@@ -584,9 +584,12 @@ play C, claim N, muggins, pass (C a card such as 5H, N a number)
         hand = observation.get("hand")
         head = ""
         if isinstance(hand, list):
-            shown = " ".join(str(c) for c in hand) if hand else _("(none)")
+            shown = cards_word(str(c) for c in hand) if hand else _("(none)")
             head = _("Your hand: {hand}. ").format(hand=shown)
-        return head + _("Your move (type moves to list them).")
+        # Inside using_names a face lists the moves itself: nothing is typed there.
+        return head + (
+            _("Your move.") if names_in_use() else _("Your move (type moves to list them).")
+        )
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

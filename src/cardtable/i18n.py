@@ -116,6 +116,7 @@ __all__ = [
     "pgettext",
     "rank_name",
     "seat_word",
+    "seats_word",
     "set_language",
     "suit_name",
     "unwrap",
@@ -403,6 +404,7 @@ _NAMES: ContextVar[tuple[str, ...] | None] = ContextVar("cardtable_names", defau
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _NOTATION = tuple(_RANKS[f // 4] + "CDHS"[f % 4] for f in range(52))
 _SYMBOLS = tuple(_RANKS[f // 4] + "♣♦♥♠"[f % 4] for f in range(52))
+_SYMBOL_OF = dict(zip(_NOTATION, _SYMBOLS, strict=True))
 
 
 @contextmanager
@@ -460,31 +462,52 @@ def seat_word(seat: int, start: bool = False) -> str:
     return _("Player {number}").format(number=seat + 1)
 
 
-def card_word(card: int) -> str:
-    """A card (any card id) as a player reads it: ``10♥`` inside :func:`using_names` (in every
-    language), else its notation ``10H``.
+def seats_word(seats: Iterable[int], start: bool = False) -> str:
+    """Seats as a player reads them: ``Ann and Cat`` inside :func:`using_names`; else
+    ``seats 0 and 2`` (``Seats 0 and 2`` at the ``start``; one seat ``seat 0``).
 
-    >>> card_word(38)
-    '10H'
-    >>> with using_names([]):
-    ...     card_word(38), card_word(52)
-    ('10♥', 'A♣')
+    >>> seats_word([0, 2]), seats_word([1], start=True)
+    ('seats 0 and 2', 'Seat 1')
+    >>> with using_names(["Ann", "Bob", "Cat"]):
+    ...     seats_word([0, 2])
+    'Ann and Cat'
     """
+    seats = list(seats)
+    if _NAMES.get() is not None:
+        return join_and(seat_word(seat) for seat in seats)
+    numbers = join_and(str(seat) for seat in seats)
+    if start:
+        return ngettext("Seat {seats}", "Seats {seats}", len(seats)).format(seats=numbers)
+    return ngettext("seat {seats}", "seats {seats}", len(seats)).format(seats=numbers)
+
+
+def card_word(card: int | str) -> str:
+    """A card (any card id, or its notation) as a player reads it: ``10♥`` inside
+    :func:`using_names` (in every language), else its notation ``10H``.
+
+    >>> card_word(38), card_word("10H")
+    ('10H', '10H')
+    >>> with using_names([]):
+    ...     card_word(38), card_word(52), card_word("AD")
+    ('10♥', 'A♣', 'A♦')
+    """
+    if isinstance(card, str):
+        # Events and observations carry notation; text that is no card is shown as it is.
+        return _SYMBOL_OF.get(card, card) if _NAMES.get() is not None else card
     table = _NOTATION if _NAMES.get() is None else _SYMBOLS
     return table[card % 52]
 
 
-def cards_word(cards: Iterable[int]) -> str:
-    """Cards as a player reads them, joined by spaces (see :func:`card_word`).
+def cards_word(cards: Iterable[int | str]) -> str:
+    """Cards (ids or notation) as a player reads them, joined by spaces (see :func:`card_word`).
 
-    >>> cards_word([0, 51])
-    'AC KS'
+    >>> cards_word([0, 51]), cards_word(["AC", "KS"])
+    ('AC KS', 'AC KS')
     >>> with using_names([]):
     ...     cards_word([0, 51])
     'A♣ K♠'
     """
-    table = _NOTATION if _NAMES.get() is None else _SYMBOLS
-    return " ".join(table[card % 52] for card in cards)
+    return " ".join(card_word(card) for card in cards)
 
 
 def _wide(ch: str) -> bool:

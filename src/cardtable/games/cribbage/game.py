@@ -50,8 +50,14 @@ from cardtable.games.cribbage.tables import (
     RANK,
     VALUE,
 )
-from cardtable.games.cribbage.text import describe_event, game_kind_name, materialize, prompt
-from cardtable.i18n import N_, NP_, _, join_and, ngettext
+from cardtable.games.cribbage.text import (
+    describe_event,
+    describe_move,
+    game_kind_name,
+    materialize,
+    prompt,
+)
+from cardtable.i18n import N_, NP_, _, card_word, join_and, names_in_use, ngettext
 from cardtable.options import Option, OptionValue
 
 __all__ = ["PLAYING", "RANK", "VALUE", "CribbageGame", "CribbageState"]
@@ -86,10 +92,10 @@ a fifth card: fifteens 2, pairs 2, runs 1 per card, flush 4 (5 with the starter;
 needs all five), his nobs 1. The first to reach the target (121, or 61) wins at once.""")
 
 
-def _not_in_hand(cards: list[str]) -> str:
+def _not_in_hand(cards: list[int]) -> str:
     return ngettext(
         "{cards} is not in your hand", "{cards} are not in your hand", len(cards)
-    ).format(cards=join_and(cards))
+    ).format(cards=join_and(card_word(c) for c in cards))
 
 
 class CribbageGame(Game):
@@ -604,6 +610,13 @@ class CribbageState(LoggedState):
         if phase == DISCARD:
             need = 2 if self.n == 2 else 1
             if move.verb != "discard":
+                # The notation is a hint for those who type it, never for a face.
+                if names_in_use():
+                    return ngettext(
+                        "it is time to lay away {count} card to the crib",
+                        "it is time to lay away {count} cards to the crib",
+                        need,
+                    ).format(count=need)
                 if need == 1:
                     return _("it is time to lay away 1 card to the crib (discard C)")
                 return _("it is time to lay away 2 cards to the crib (discard C C)")
@@ -611,23 +624,31 @@ class CribbageState(LoggedState):
                 return ngettext(
                     "lay away exactly {count} card", "lay away exactly {count} cards", need
                 ).format(count=need)
-            missing = [card_str(c) for c in move.cards if c not in hand]
-            return _not_in_hand(missing)
+            return _not_in_hand([c for c in move.cards if c not in hand])
         if phase == PLAYING:
             if move.verb != "play" or len(move.cards) != 1 or move.number is not None:
+                if names_in_use():
+                    return _("it is the play: lay exactly one card")
                 return _("it is the play: lay exactly one card (play C)")
             card = move.cards[0]
             if card not in hand:
-                return _not_in_hand([card_str(card)])
+                return _not_in_hand([card])
             return _("the count is {count}; {card} would make {total}, over 31").format(
-                count=self.count, card=card_str(card), total=self.count + VALUE[card]
+                count=self.count, card=card_word(card), total=self.count + VALUE[card]
             )
         if phase == CLAIMING:
-            if self.claims[0][1] == "crib":
-                return _("claim the points of your crib, 0 to {most} (claim N)").format(
-                    most=MAX_CLAIM
+            crib = self.claims[0][1] == "crib"
+            if names_in_use():
+                line = (
+                    _("claim the points of your crib, 0 to {most}")
+                    if crib
+                    else _("claim the points of your hand, 0 to {most}")
                 )
-            return _("claim the points of your hand, 0 to {most} (claim N)").format(most=MAX_CLAIM)
+            elif crib:
+                line = _("claim the points of your crib, 0 to {most} (claim N)")
+            else:
+                line = _("claim the points of your hand, 0 to {most} (claim N)")
+            return line.format(most=MAX_CLAIM)
         return _("answer the claim with muggins (take the missed points) or pass")
 
     # ----------------------------------------------------------------- views
@@ -717,6 +738,22 @@ class CribbageState(LoggedState):
         from that seat's observation only (:func:`~cardtable.games.cribbage.analysis.advice_rows`).
         """
         return advice_rows(self.observation(seat))
+
+    def describe_move(self, move: Move) -> str:
+        """A legal move in words: its notation, or a sentence inside
+        :func:`~cardtable.i18n.using_names`.
+
+        >>> import cardtable
+        >>> from cardtable.i18n import using_language, using_names
+        >>> state = cardtable.load("cribbage").new_state(seed=1)
+        >>> move = state.legal_moves()[0]
+        >>> state.describe_move(move)
+        'discard 2H 4C'
+        >>> with using_language("ja"), using_names(["Ann", "Bob"]):
+        ...     state.describe_move(move)
+        '2♥ 4♣をBobのクリブに捨てる'
+        """
+        return describe_move(move, self.turn, self.dealer, self.count)
 
     def rematch_options(self) -> dict[str, OptionValue]:
         # RULES.md 5: the loser of a game deals first in the next.

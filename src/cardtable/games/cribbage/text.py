@@ -23,12 +23,23 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardtable.cards import card_str, cards_str
-from cardtable.engine import JSON, Event
+from cardtable.engine import JSON, Event, Move
 from cardtable.games.cribbage.moves import MAX_CLAIM
 from cardtable.games.cribbage.scoring import breakdown, peg_points
-from cardtable.i18n import N_, _, join_and, move_words, ngettext
+from cardtable.games.cribbage.tables import VALUE
+from cardtable.i18n import (
+    N_,
+    _,
+    card_word,
+    cards_word,
+    move_words,
+    names_in_use,
+    ngettext,
+    seat_word,
+    seats_word,
+)
 
-__all__ = ["call", "describe_event", "materialize", "prompt", "reason_name"]
+__all__ = ["call", "describe_event", "describe_move", "materialize", "prompt", "reason_name"]
 
 # The name of every score reason (and show combination kind), marked for translation.
 _REASONS = {
@@ -226,71 +237,86 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
 
 
 def describe_event(event: Event) -> str:
-    """One line for an event in the current language, as the plain log and ``replay`` print it."""
+    """One line for an event in the current language, as the plain log and ``replay`` print it;
+    inside :func:`~cardtable.i18n.using_names` with players' names and suit symbols.
+
+    >>> from cardtable.i18n import using_names
+    >>> event = Event("discard-cards", 0, {"cards": ["8D", "10D"]})
+    >>> describe_event(event)
+    'Seat 0 lays away 8D 10D'
+    >>> with using_names(["Ann", "Bob"]):
+    ...     describe_event(event)
+    'Ann lays away 8♦ 10♦'
+    """
     d = event.data
     seat = event.seat
     kind = event.type
+    player = seat_word(seat, start=True) if seat is not None else ""
+    within = seat_word(seat) if seat is not None else ""  # inside a sentence
     if kind == "deal":
-        return _("Game {game}, deal {deal}: seat {dealer} deals").format(
-            game=d["game"], deal=d["deal"], dealer=d["dealer"]
+        return _("Game {game}, deal {deal}: {dealer} deals").format(
+            game=d["game"], deal=d["deal"], dealer=seat_word(d["dealer"])
         )
     if kind == "hand":
-        return _("Seat {seat} is dealt {cards}").format(seat=seat, cards=" ".join(d["cards"]))
+        return _("{player} is dealt {cards}").format(player=player, cards=cards_word(d["cards"]))
     if kind == "discard":
         return ngettext(
-            "Seat {seat} lays away {count} card", "Seat {seat} lays away {count} cards", d["count"]
-        ).format(seat=seat, count=d["count"])
+            "{player} lays away {count} card", "{player} lays away {count} cards", d["count"]
+        ).format(player=player, count=d["count"])
     if kind == "discard-cards":
-        return _("Seat {seat} lays away {cards}").format(seat=seat, cards=" ".join(d["cards"]))
+        return _("{player} lays away {cards}").format(player=player, cards=cards_word(d["cards"]))
     if kind == "starter":
-        return _("Starter: {card}").format(card=d["card"])
+        return _("Starter: {card}").format(card=card_word(d["card"]))
     if kind == "play":
-        return _("Seat {seat} plays {card}, count {count}").format(
-            seat=seat, card=d["card"], count=d["count"]
+        return _("{player} plays {card}, count {count}").format(
+            player=player, card=card_word(d["card"]), count=d["count"]
         )
     if kind == "go":
-        return _("Seat {seat}: go").format(seat=seat)
+        return _("{player}: go").format(player=player)
     if kind == "reset":
-        return _("The count starts again; seat {seat} leads").format(seat=seat)
+        return _("The count starts again; {player} leads").format(player=within)
     if kind == "score":
-        cards = f" ({' '.join(d['cards'])})" if d["cards"] else ""
+        cards = f" ({cards_word(d['cards'])})" if d["cards"] else ""
         reason, points = d.get("reason"), d.get("points")
         said = call(reason, points) if isinstance(points, int) and reason else d.get("call", "")
-        return _("Seat {seat}: {call}{cards}, total {total}").format(
-            seat=seat, call=said, cards=cards, total=d["total"]
+        return _("{player}: {call}{cards}, total {total}").format(
+            player=player, call=said, cards=cards, total=d["total"]
         )
     if kind == "show":
         crib = d["what"] == "crib"
         if "points" not in d:  # muggins: laid out, to be claimed
             line = (
-                _("Seat {seat} shows crib {cards} + {starter}")
+                _("{player} shows crib {cards} + {starter}")
                 if crib
-                else _("Seat {seat} shows hand {cards} + {starter}")
+                else _("{player} shows hand {cards} + {starter}")
             )
         elif crib:
-            line = _("Seat {seat} shows crib {cards} + {starter}: {points}")
+            line = _("{player} shows crib {cards} + {starter}: {points}")
         else:
-            line = _("Seat {seat} shows hand {cards} + {starter}: {points}")
+            line = _("{player} shows hand {cards} + {starter}: {points}")
         return line.format(
-            seat=seat, cards=" ".join(d["cards"]), starter=d["starter"], points=d.get("points")
+            player=player,
+            cards=cards_word(d["cards"]),
+            starter=card_word(d["starter"]),
+            points=d.get("points"),
         )
     if kind == "count":
         if d["what"] == "crib":
-            line = _("Seat {seat}'s crib counts {points} (claimed {claimed})")
+            line = _("{player}'s crib counts {points} (claimed {claimed})")
         else:
-            line = _("Seat {seat}'s hand counts {points} (claimed {claimed})")
-        return line.format(seat=seat, points=d["points"], claimed=d["claimed"])
+            line = _("{player}'s hand counts {points} (claimed {claimed})")
+        return line.format(player=player, points=d["points"], claimed=d["claimed"])
     if kind == "claim":
         if d["what"] == "crib":
-            line = _("Seat {seat} claims {points} for the crib")
+            line = _("{player} claims {points} for the crib")
         else:
-            line = _("Seat {seat} claims {points} for the hand")
-        return line.format(seat=seat, points=d["points"])
+            line = _("{player} claims {points} for the hand")
+        return line.format(player=player, points=d["points"])
     if kind == "game over":
         seats = d["winners"]
         outcome = str(d["kind"])
-        winners = ngettext("Seat {seats} wins", "Seats {seats} win", len(seats)).format(
-            seats=join_and(str(s) for s in seats)
+        winners = ngettext("{players} wins", "{players} win", len(seats)).format(
+            players=seats_word(seats, start=True)
         )
         return _("Game {game} over: {winners} ({kind}, {points}), {pegs}").format(
             game=d["game"],
@@ -303,7 +329,7 @@ def describe_event(event: Event) -> str:
 
 
 def _cards(cards: Any) -> str:
-    return " ".join(str(c) for c in cards) if cards else _("(none)")
+    return cards_word(cards) if cards else _("(none)")
 
 
 def _example(obs: Mapping[str, Any]) -> str:
@@ -312,13 +338,19 @@ def _example(obs: Mapping[str, Any]) -> str:
 
 
 def prompt(obs: Mapping[str, Any]) -> str:
-    """One line telling the seat of a Cribbage observation what it must do now.
+    """One line telling the seat of a Cribbage observation what it must do now (with an example
+    of the notation to type, but in :func:`~cardtable.i18n.using_names`, where no one types).
 
     >>> import cardtable
+    >>> from cardtable.i18n import using_names
     >>> state = cardtable.load("cribbage").new_state(seed=1)
     >>> print(prompt(state.observation(0)))
     Your hand: 2H 4C 7S 9S JC QD. Lay away two cards to seat 1's crib (e.g. discard 2H 4C).
+    >>> with using_names(["Ann", "Bob"]):
+    ...     print(prompt(state.observation(0)))
+    Your hand: 2♥ 4♣ 7♠ 9♠ J♣ Q♦. Lay away two cards to Bob's crib.
     """
+    words = names_in_use()
     phase = obs.get("phase")
     seat, dealer = obs.get("seat"), obs.get("dealer")
     hand = _cards(obs.get("hand"))
@@ -328,34 +360,94 @@ def prompt(obs: Mapping[str, Any]) -> str:
             ask = (
                 _("Lay away two cards to your crib")
                 if own
-                else _("Lay away two cards to seat {seat}'s crib")
+                else _("Lay away two cards to {player}'s crib")
             )
         else:
             ask = (
                 _("Lay away one card to your crib")
                 if own
-                else _("Lay away one card to seat {seat}'s crib")
+                else _("Lay away one card to {player}'s crib")
             )
+        ask = ask.format(player=seat_word(dealer) if isinstance(dealer, int) else "")
+        if words:
+            return _("Your hand: {hand}. {ask}.").format(hand=hand, ask=ask)
         return _("Your hand: {hand}. {ask} (e.g. {example}).").format(
-            hand=hand, ask=ask.format(seat=dealer), example=_example(obs)
+            hand=hand, ask=ask, example=_example(obs)
         )
     if phase == "play":
         count_cards = obs.get("count_cards") or []
         count = obs.get("count", 0)
         on_table = f" ({_cards(count_cards)})" if count_cards else ""
+        if words:
+            return _("Your hand: {hand}. The count is {count}{on_table}; play a card.").format(
+                hand=hand, count=count, on_table=on_table
+            )
         return _(
             "Your hand: {hand}. The count is {count}{on_table}; play a card (e.g. {example})."
         ).format(hand=hand, count=count, on_table=on_table, example=_example(obs))
     if phase == "claim":
         shown = (obs.get("shown") or [{}])[-1]
         what = _("crib") if shown.get("what") == "crib" else _("hand")
-        return _(
-            "Your {what}: {cards} with the starter {starter}. Claim its points (claim 0 to {most})."
-        ).format(
-            what=what, cards=_cards(shown.get("cards")), starter=obs.get("starter"), most=MAX_CLAIM
+        line = (
+            _("Your {what}: {cards} with the starter {starter}. Claim its points (0 to {most}).")
+            if words
+            else _(
+                "Your {what}: {cards} with the starter {starter}. "
+                "Claim its points (claim 0 to {most})."
+            )
+        )
+        starter = obs.get("starter")
+        return line.format(
+            what=what,
+            cards=_cards(shown.get("cards")),
+            starter=card_word(starter) if isinstance(starter, str) else starter,
+            most=MAX_CLAIM,
         )
     if phase == "muggins":
+        owner = (obs.get("shown") or [{}])[-1].get("seat")
         return _(
-            "Seat {seat} claims {claimed}. Call muggins to take any points missed, or pass."
-        ).format(seat=(obs.get("shown") or [{}])[-1].get("seat"), claimed=obs.get("claimed"))
-    return _("Your move (type moves to list them).")
+            "{player} claims {claimed}. Call muggins to take any points missed, or pass."
+        ).format(
+            player=seat_word(owner, start=True) if isinstance(owner, int) else "",
+            claimed=obs.get("claimed"),
+        )
+    return _("Your move.") if words else _("Your move (type moves to list them).")
+
+
+def describe_move(move: Move, mover: int, dealer: int, count: int) -> str:
+    """A legal move as a list shows it: its notation (verbs in the current language), or inside
+    :func:`~cardtable.i18n.using_names` a sentence (``count``: the count before a play).
+
+    >>> from cardtable.games.cribbage.moves import parse_move
+    >>> from cardtable.i18n import using_names
+    >>> describe_move(parse_move("discard 7H 8H"), 0, 1, 0)
+    'discard 7H 8H'
+    >>> with using_names(["Ann", "Bob"]):
+    ...     describe_move(parse_move("discard 7H 8H"), 0, 1, 0)
+    ...     describe_move(parse_move("play 5C"), 0, 1, 10)
+    "Lay away 7♥ 8♥ to Bob's crib"
+    'Play 5♣ (count 15)'
+    """
+    if not names_in_use():
+        return move_words(move.text)
+    verb = move.verb
+    if verb == "discard":
+        line = (
+            _("Lay away {cards} to your crib")
+            if mover == dealer
+            else _("Lay away {cards} to {player}'s crib")
+        )
+        return line.format(cards=cards_word(move.cards), player=seat_word(dealer))
+    if verb == "play":
+        card = move.cards[0]
+        return _("Play {card} (count {count})").format(
+            card=card_word(card), count=count + VALUE[card % 52]
+        )
+    if verb == "claim":
+        points = move.number or 0
+        return ngettext("Claim {points} point", "Claim {points} points", points).format(
+            points=points
+        )
+    if verb == "muggins":
+        return _("Call muggins")
+    return _("Pass")
