@@ -162,10 +162,14 @@ class Player:
         assert self.ws is not None
         await self.ws.send(json.dumps(message))
 
-    async def until(self, kind: str, timeout: float = 30) -> dict[str, Any]:
+    async def until(self, kind: str, timeout: float = 30, seats: bool = False) -> dict[str, Any]:
+        """The next message of ``kind``; a view of a table not yet started (its seats only,
+        no game) is passed over unless ``seats``."""
         while True:
             message = await self.receive(timeout)
             if message["type"] == kind:
+                if kind == "view" and message["status"] == "open" and not seats:
+                    continue
                 return message
 
     async def play_out(

@@ -13,7 +13,9 @@ from cardtable.cards import PACK_SIZE, parse_cards
 from cardtable.games.krypkasino.captures import FACE_KEY, rank_code
 from cardtable.games.krypkasino.game import KrypkasinoState
 from cardtable.i18n import using_language
-from cardtable.server.views import view
+from cardtable.table.core import Table
+from cardtable.table.seats import Seat, SeatKind, Status
+from cardtable.table.view import view
 
 
 def ids(text: str) -> list[int]:
@@ -109,13 +111,15 @@ def test_the_warning_in_japanese() -> None:
 
 def test_the_view_carries_the_warning() -> None:
     state = position("2C 7D", ["5H 10S", "KD KC"])
-    players = [(0, "Ann", "human", True, None, False), (1, "Bob", "bot", True, None, False)]
-    legal = view("T1", state, 0, "en", players, "playing")["legal"]
+    seats = [Seat(0, SeatKind.HUMAN, "ann"), Seat(1, SeatKind.BOT, bot="rules")]
+    table = Table("T1", state.game, {"seed": 1}, seats, Status.PLAYING, state=state)
+    table.names["ann"] = "Ann"
+    legal = view(table, 0, "en")["legal"]
     assert [(m["move"], m["warn"]) for m in legal] == [
         ("play 5H", "leaves a sweep: any 7 or A takes the whole table"),
         ("play 10S", None),
     ]
-    assert view("T1", state, 1, "en", players, "playing")["legal"] == []
+    assert view(table, 1, "en")["legal"] == []
 
 
 def redealt(state: KrypkasinoState, rng: random.Random) -> KrypkasinoState:

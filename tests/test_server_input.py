@@ -15,7 +15,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from cardtable.cards import parse_card
+from cardtable.cards import parse_card, pretty
 from server_harness import LiveServer, Player
 
 
@@ -86,7 +86,9 @@ def test_bad_messages_get_clear_errors_and_change_nothing(server: LiveServer) ->
         await mover.send({"type": "move", "ply": 0, "move": f"discard {absent[0]} {absent[1]}"})
         refused = await mover.until("error")
         assert refused["code"] == "illegal-move"
-        assert refused["message"] == f"{absent[0]} and {absent[1]} are not in your hand"
+        # Players read card names with suit symbols, not notation.
+        named = [pretty(parse_card(c)) for c in absent]
+        assert refused["message"] == f"{named[0]} and {named[1]} are not in your hand"
         assert await _state(ann) == before
         await ann.close()
         await bob.close()

@@ -66,7 +66,7 @@ def test_a_whole_game_with_people_bots_and_a_spectator(
         for frame in watcher.frames:
             if frame["type"] == "view":
                 assert frame["seat"] is None and frame["legal"] == []
-                assert "hand" not in frame["observation"]
+                assert "hand" not in (frame["observation"] or {})
         games = (await people[0].http.get("/api/me/games")).json()["games"]
         assert [g["table"] for g in games] == [table]
         for client in [*people, watcher]:

@@ -64,7 +64,7 @@ class Screen:
 
 async def _rename(server: LiveServer, table: str, user: str, name: str) -> None:
     # As a server that forgot to clean names would hold it (the real one strips controls).
-    server.app.state.hub.tables[table].names[user] = name
+    server.app.state.hub.rooms[table].table.names[user] = name
 
 
 def test_a_whole_game_from_the_terminal(server: LiveServer, tmp_path: Path) -> None:

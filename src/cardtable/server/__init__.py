@@ -2,6 +2,6 @@
 
 The server is authoritative and the protocol is JSON (``docs/protocol.md``): HTTP for the lobby
 and the tables, one websocket per client for play. Every outgoing payload is built by
-:mod:`cardtable.server.views` from a state and a seat; tables, seats and the move log are kept
+:mod:`cardtable.table.view` from a table and a seat; tables, seats and the move log are kept
 by :mod:`cardtable.server.store` (SQLAlchemy, SQLite or PostgreSQL).
 """

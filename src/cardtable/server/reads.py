@@ -1,0 +1,100 @@
+"""What the HTTP API reads about tables: the lobby, a person's finished games, a record, a
+replay. Game data comes from the one view builder (:mod:`cardtable.table.view`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.errors import CardtableError
+from cardtable.i18n import _, game_title, using_language, using_names
+from cardtable.registry import game_class
+from cardtable.server.models import TableRow, User
+from cardtable.server.room import Room
+from cardtable.table.core import rebuild
+from cardtable.table.errors import Fault, TableError
+from cardtable.table.seats import Status
+from cardtable.table.view import Presence, seat_names, view
+
+__all__ = ["finished_entry", "record", "replay"]
+
+
+def finished_entry(row: TableRow, seat: int, language: str) -> dict[str, Any]:
+    """A finished game of a person's, as their list shows it."""
+    result = row.result or {}
+    try:
+        with using_language(language):
+            title = game_title(game_class(row.game))
+    except CardtableError:
+        title = row.game  # a game this server no longer has
+    return {
+        "table": row.id,
+        "game": row.game,
+        "title": title,
+        "options": dict(row.options),
+        "seat": seat,
+        "won": seat in (result.get("winners") or []),
+        "scores": result.get("scores"),
+        "finished_at": row.finished_at.isoformat() if row.finished_at else None,
+    }
+
+
+def record(room: Room) -> dict[str, Any]:
+    """The game's record once it is over (or abandoned), with the table's facts in ``meta``."""
+    table = room.table
+    state = table.state
+    if state is None or (not state.is_over and table.status is not Status.ABANDONED):
+        raise TableError(Fault.NOT_OVER, _("the record is given once the game is over"))
+    out = state.to_record()
+    with using_language("en"):
+        players = seat_names(table)
+    out["meta"] = {
+        "players": players,
+        "table": table.id,
+        "created": room.created_at.isoformat() if room.created_at else None,
+        "finished": table.finished_at.isoformat() if table.finished_at else None,
+        "source": "cardtable serve",
+        "status": str(table.status),
+        "marked": table.marked,
+    }
+    return out
+
+
+def replay(room: Room, user: User, ply: int, seat: int | None) -> dict[str, Any]:
+    """A finished game at move ``ply`` (clamped to the game) as ``seat`` saw it (None: every
+    seat, with each seat's hand), in the user's language, with every move of the game. Only
+    once the game is over or abandoned: before, it would show hidden cards."""
+    table = room.table
+    final = table.state
+    if final is None or not table.status.ended:
+        raise TableError(Fault.NOT_OVER, _("a replay is given once the game is over"))
+    n = table.game.num_players
+    if seat is not None and not 0 <= seat < n:
+        raise TableError(
+            Fault.BAD_SEAT,
+            _("seat must be a whole number from 0 to {last}, or all").format(last=n - 1),
+        )
+    history = list(final.history)
+    ply = max(0, min(ply, len(history)))
+    state = rebuild(table.game, table.deal, [])
+    moves: list[dict[str, Any]] = []
+    shown = state.clone() if ply == 0 else None
+    with using_language(user.language), using_names(seat_names(table)):
+        for i, text in enumerate(history):
+            mover = state.to_move
+            move = table.game.read_move(text, state.legal_moves())
+            moves.append(
+                {"ply": i, "seat": mover, "move": text, "words": state.describe_move(move)}
+            )
+            state.apply(move)
+            if i + 1 == ply:
+                shown = state.clone()
+    assert shown is not None
+    # Nobody is online at a replay, and no clock runs.
+    message = view(table, seat, user.language, user_id=user.id, presence=Presence(), state=shown)
+    message["plies"] = len(history)
+    message["moves"] = moves
+    if seat is None:
+        with using_language(user.language):
+            message["hands"] = [shown.observation(s).get("hand") for s in range(n)]
+    return message

@@ -1,0 +1,288 @@
+"""What a seat sees of a table: the one builder of every client's view.
+
+The websocket, the HTTP summary, replays and the terminal client all show what :func:`view`
+builds. A seat gets ``observation(seat)`` and its own events; a spectator (``seat`` None) the
+public view and public events. The seed, the undealt cards and other seats' hands never
+appear, not even after the end (the record, fetched separately once the game is over, has
+them). Every text is in the viewer's language and in words: players by name, cards with suit
+symbols; a legal move's notation (``move``) is only there to be sent back.
+
+>>> import cardtable
+>>> from cardtable.table.core import NOW, Table
+>>> table = Table.create("T1", cardtable.load("cribbage"), {"seed": 1}, "ann", "Ann",
+...                      ["open", "rules"])
+>>> table.start(NOW)
+>>> message = view(table, 0, "en", user_id="ann")
+>>> message["observation"]["hand"], message["legal"][0]["cards"], "seed" in str(message)
+(['2H', '4C', '7S', '9S', 'JC', 'QD'], ['2H', '4C'], False)
+>>> message["players"][1]["name"], message["legal"][0]["words"].startswith("Lay away 2♥ 4♣")
+('rules bot', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from cardtable.cards import card_str
+from cardtable.engine import Move, State
+from cardtable.i18n import NP_, _, game_title, pgettext, seat_word, using_language, using_names
+from cardtable.registry import vocabulary
+from cardtable.table.core import Table
+from cardtable.table.result import result_words
+from cardtable.table.seats import SeatKind, Status
+
+__all__ = ["Presence", "bot_name", "level_word", "seat_names", "summary", "view"]
+
+#: Each bot level's word (marked here; translated where shown).
+_LEVEL_WORDS = {
+    "beginner": NP_("level", "beginner"),
+    "easy": NP_("level", "easy"),
+    "medium": NP_("level", "medium"),
+    "hard": NP_("level", "hard"),
+    "expert": NP_("level", "expert"),
+}
+
+
+def level_word(level: str) -> str:
+    """A bot level in the current language (another name as it is).
+
+    >>> with using_language("ja"):
+    ...     level_word("medium")
+    '中級'
+    """
+    word = _LEVEL_WORDS.get(level)
+    return pgettext("level", word) if word else level
+
+
+def bot_name(spec: str) -> str:
+    """A bot's name at a table: its level's word, or its name with its settings.
+
+    >>> bot_name("hard"), bot_name("pimc:worlds=50")
+    ('hard bot', 'pimc:worlds=50 bot')
+    """
+    return _("{bot} bot").format(bot=level_word(spec))
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Who is connected: a flag per seat (a bot is always there), and how many watch."""
+
+    online: Sequence[bool] = ()
+    spectators: int = 0
+
+    def here(self, seat: int) -> bool:
+        return seat < len(self.online) and bool(self.online[seat])
+
+
+def seat_names(table: Table) -> list[str]:
+    """Each seat's name in the current language: a person's, a bot's, or "open seat".
+
+    >>> import cardtable
+    >>> table = Table.create("T", cardtable.load("cribbage"), {"seed": 1}, "a", "Ann",
+    ...                      ["open", "easy"])
+    >>> seat_names(table)
+    ['Ann', 'easy bot']
+    """
+    out = []
+    for s in table.seats:
+        if s.kind is SeatKind.HUMAN and s.user_id is not None:
+            out.append(table.names.get(s.user_id, "?"))
+        elif s.kind is SeatKind.BOT:
+            out.append(bot_name(s.bot or "rules"))
+        else:
+            out.append(_("open seat"))
+    return out
+
+
+def _players(
+    table: Table, names: Sequence[str], presence: Presence, moment: datetime | None
+) -> list[dict[str, Any]]:
+    out = []
+    for s, name in zip(table.seats, names, strict=True):
+        left = table.clock_left(s.seat, moment) if moment is not None else None
+        out.append(
+            {
+                "seat": s.seat,
+                "name": name,
+                "kind": str(s.kind),
+                "online": s.kind is SeatKind.BOT or presence.here(s.seat),
+                "clock_ms": None if left is None else max(0, left),
+                "out_of_time": moment is not None and table.out_of_time(s.seat, moment),
+            }
+        )
+    return out
+
+
+def _legal(state: State, move: Move, hand: list[str]) -> dict[str, Any]:
+    """A legal move as a face needs it: its words, the hand cards it uses, what it takes."""
+    takes = [card_str(c) for c in state.move_takes(move)]
+    named = [card_str(c) for c in move.cards]
+    # The first card is played from the hand; those it takes are not from the hand.
+    rest = named[1:]
+    for card in takes:
+        if card in rest:
+            rest.remove(card)
+    named = named[:1] + rest
+    left, cards = list(hand), []
+    for card in named:
+        if card in left:
+            left.remove(card)
+            cards.append(card)
+    return {
+        "move": move.text,
+        "words": state.describe_move(move),
+        "cards": cards,
+        "takes": takes,
+        "warn": state.move_warning(move),
+    }
+
+
+def _status_text(
+    table: Table, state: State | None, seat: int | None, names: Sequence[str], prompt: str
+) -> str:
+    """One line saying where the table stands, for the viewer."""
+    if table.status is Status.OPEN:
+        free = len(table.free_seats())
+        return (
+            _("Waiting for players: {count} open seats").format(count=free)
+            if free
+            else _("Every seat is taken: the table's creator starts the game")
+        )
+    if table.status is Status.ABANDONED:
+        return _("The game was abandoned.")
+    if state is None:
+        return ""
+    if state.is_over:
+        return result_words(state.outcome() or [], state.scores, state.result_note())
+    if prompt:
+        return prompt
+    mover = state.to_move
+    if mover is None:
+        return ""
+    return _("Waiting for {player}").format(player=seat_word(mover))
+
+
+def view(
+    table: Table,
+    seat: int | None,
+    language: str,
+    *,
+    user_id: str | None = None,
+    presence: Presence | None = None,
+    moment: datetime | None = None,
+    first_event: int = 0,
+    state: State | None = None,
+) -> dict[str, Any]:
+    """A ``view`` message for ``seat`` (None: a spectator) of user ``user_id``: the seat's
+    events from ``first_event`` on (0: a full view, with the game's vocabulary), every text
+    in ``language``, clocks at ``moment`` (None: no clock shown), ``state`` the position
+    shown (default: the table's; a replay shows an earlier one)."""
+    game = table.game
+    presence = presence if presence is not None else Presence()
+    state = state if state is not None else table.state
+    with using_language(language):
+        names = seat_names(table)
+        with using_names(names):
+            observation = state.observation(seat) if state is not None else None
+            events = []
+            if state is not None:
+                for i, e in enumerate(state.events_for(seat)[first_event:], start=first_event):
+                    events.append(
+                        {
+                            "i": i,
+                            "type": e.type,
+                            "seat": e.seat,
+                            "data": dict(e.data),
+                            "text": game.describe(e),
+                        }
+                    )
+            live = state is not None and table.status is Status.PLAYING and not state.is_over
+            mine = live and seat is not None and state is not None and state.to_move == seat
+            hand = observation.get("hand") if observation is not None else None
+            hand_cards = [str(c) for c in hand] if isinstance(hand, list) else []
+            legal = (
+                [_legal(state, m, hand_cards) for m in state.legal_moves()]
+                if mine and state is not None
+                else []
+            )
+            prompt = game.prompt(observation) if mine and observation is not None else ""
+            over = state is not None and state.is_over
+            result_text = (
+                result_words(state.outcome() or [], state.scores, state.result_note())
+                if over and state is not None
+                else ""
+            )
+            message: dict[str, Any] = {
+                "type": "view",
+                "table": table.id,
+                "game": game.name,
+                "title": game_title(game),
+                "options": dict(game.options),
+                "status": str(table.status),
+                "ply": len(state.history) if state is not None else 0,
+                "seat": seat,
+                "your_seat": seat,
+                "to_move": state.to_move if state is not None else None,
+                "observation": observation,
+                "events": events,
+                "first_event": first_event,
+                "prompt": prompt,
+                "status_text": _status_text(table, state, seat, names, prompt),
+                "legal": legal,
+                "players": _players(table, names, presence, moment),
+                "spectators": presence.spectators,
+                "you_created": user_id is not None and table.created_by == user_id,
+                "held_for_you": table.held_for(user_id) if user_id is not None else None,
+                "marked": table.marked,
+                "clock": table.clock,
+                "turn_based": table.turn_based,
+                "result": state.result if over and state is not None else None,
+                "result_text": result_text,
+                "result_note": state.result_note() if over and state is not None else "",
+            }
+            if first_event == 0:
+                message["vocabulary"] = vocabulary(game.name)
+    return message
+
+
+def summary(
+    table: Table,
+    user_id: str,
+    language: str,
+    presence: Presence | None = None,
+    moment: datetime | None = None,
+) -> dict[str, Any]:
+    """A table as the HTTP API lists it (no game data: that is the view's), from the same
+    pieces as :func:`view`.
+
+    >>> import cardtable
+    >>> table = Table.create("T", cardtable.load("cribbage"), {"seed": 1}, "a", "Ann",
+    ...                      ["open", "easy"])
+    >>> s = summary(table, "a", "ja")
+    >>> s["title"], [p["name"] for p in s["seats"]], s["your_seat"]
+    ('クリベッジ', ['Ann', '易しいボット'], 0)
+    """
+    presence = presence if presence is not None else Presence()
+    state = table.state
+    with using_language(language):
+        title = game_title(table.game)
+        seats = _players(table, seat_names(table), presence, moment)
+    return {
+        "id": table.id,
+        "game": table.game.name,
+        "title": title,
+        "options": dict(table.game.options),
+        "status": str(table.status),
+        "seats": seats,
+        "clock": table.clock,
+        "turn_based": table.turn_based,
+        "to_move": state.to_move if state is not None else None,
+        "ply": len(state.history) if state is not None else 0,
+        "created_by": table.created_by,
+        "your_seat": table.seat_of(user_id),
+        "held_for_you": table.held_for(user_id),
+        "marked": table.marked,
+    }
