@@ -1,8 +1,11 @@
 """Every message of the protocol as a Pydantic model (``docs/protocol.md`` says what each means).
 
 Messages from a client are parsed with :func:`parse_client`, which refuses anything else with a
-:class:`ProtocolError` naming the problem; messages to a client are built by
-:mod:`cardtable.server.views` and checked against these models by the tests.
+:class:`ProtocolError` naming the problem in the sender's language; messages to a client are
+built by :mod:`cardtable.table.view` and checked against these models by the tests, and the
+terminal client (:mod:`cardtable.cli.connect`) reads them with these models. A model of what
+the server sends takes fields it does not know (a newer server's additions reach an older client
+unharmed), and gives a default to each field a client can do without.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from cardtable.errors import CardtableError, clip
 from cardtable.i18n import _
+from cardtable.server.validation import describe, where
 
 __all__ = [
     "AdviceOut",
@@ -22,27 +26,41 @@ __all__ = [
     "ChatOut",
     "ClientMessage",
     "ClockIn",
+    "CreatedOut",
     "ErrorOut",
     "EventOut",
+    "FaultOut",
+    "FinishedOut",
+    "GamesOut",
     "GuestIn",
+    "HTTPErrorOut",
     "HintIn",
     "HintOut",
+    "JoinedOut",
     "LanguageIn",
     "LegalOut",
+    "LobbyOut",
     "MoveIn",
+    "OkOut",
     "PingIn",
     "PlayerOut",
     "PresenceOut",
     "ProtocolError",
     "RematchOut",
+    "RematchTableOut",
     "ReplayMoveOut",
     "ReplayOut",
+    "SeatOut",
     "SitIn",
     "SyncIn",
     "TableIn",
+    "TableOut",
+    "TakenSeatOut",
+    "UserOut",
     "ViewOut",
     "WhyIn",
     "WhyOut",
+    "check_client",
     "parse_client",
 ]
 
@@ -106,7 +124,8 @@ _TYPES = ("move", "chat", "sync", "ping", "why", "hint")
 
 
 def parse_client(raw: str | bytes) -> Incoming:
-    """A client's websocket message, or :class:`ProtocolError` (code ``bad-message``).
+    """A client's websocket message, or :class:`ProtocolError` (code ``bad-message``) saying
+    what is wrong in the current language.
 
     >>> parse_client('{"type": "move", "ply": 3, "move": "play 5H"}')
     MoveIn(type='move', ply=3, move='play 5H')
@@ -120,6 +139,25 @@ sync, ping, why, hint
         data: Any = json.loads(raw)
     except (ValueError, RecursionError):
         raise ProtocolError("bad-message", _("a message must be one JSON object")) from None
+    return check_client(data)
+
+
+def check_client(data: object) -> Incoming:
+    """A message of the client's, as decoded JSON, checked against the protocol: the message,
+    or :class:`ProtocolError` (code ``bad-message``). The server parses with it, and the
+    terminal client checks what it sends with it.
+
+    >>> check_client({"type": "move", "ply": -1, "move": "play 5H"})
+    Traceback (most recent call last):
+    ...
+    cardtable.server.protocol.ProtocolError: bad move message: ply: must be at least 0
+    >>> from cardtable.i18n import using_language
+    >>> with using_language("ja"):
+    ...     check_client({"type": "chat"})
+    Traceback (most recent call last):
+    ...
+    cardtable.server.protocol.ProtocolError: 不正な chat メッセージ: text: 必須です
+    """
     if not isinstance(data, dict):
         raise ProtocolError("bad-message", _("a message must be one JSON object"))
     kind = data.get("type")
@@ -134,13 +172,17 @@ sync, ping, why, hint
         return _CLIENT.validate_python(data)
     except ValidationError as err:
         problem = err.errors()[0]
-        where = ".".join(str(p) for p in problem["loc"][1:]) or "message"
-        raise ProtocolError(
-            "bad-message",
-            _("bad {kind} message: {field}: {problem}").format(
-                kind=kind, field=clip(where), problem=clip(problem["msg"])
-            ),
-        ) from None
+        # The first part of the place is the message's type (the union's tag): said already.
+        field = where(problem, skip=1)
+        if not field:
+            message = _("bad {kind} message: {problem}").format(
+                kind=kind, problem=describe(problem)
+            )
+        else:
+            message = _("bad {kind} message: {field}: {problem}").format(
+                kind=kind, field=field, problem=describe(problem)
+            )
+        raise ProtocolError("bad-message", message) from None
 
 
 # ---------------------------------------------------------------------- HTTP requests
@@ -194,38 +236,49 @@ class SitIn(_Strict):
 # ---------------------------------------------------------------------- server to client
 
 
-class EventOut(_Strict):
+class _Out(BaseModel):
+    """What the server sends: strictly typed, open to fields a newer server adds."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+
+class EventOut(_Out):
     i: int
     type: str
-    seat: int | None
-    data: dict[str, Any]
+    seat: int | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
     text: str
 
 
-class LegalOut(_Strict):
+class LegalOut(_Out):
     move: str
     words: str
     #: What the mover should read before making this move (the game's ``move_warning``).
-    warn: str | None
+    warn: str | None = None
+    #: The hand cards the move uses, and the table cards it takes (notation).
+    cards: list[str] = Field(default_factory=list)
+    takes: list[str] = Field(default_factory=list)
 
 
-class PlayerOut(_Strict):
+class PlayerOut(_Out):
     seat: int
     name: str
     kind: Literal["open", "human", "bot"]
     online: bool
     #: Milliseconds on the seat's clock as the message was sent (None: no clock).
-    clock_ms: int | None
-    out_of_time: bool
+    clock_ms: int | None = None
+    out_of_time: bool = False
 
 
-class ViewOut(_Strict):
+class ViewOut(_Out):
     type: Literal["view"]
     table: str
     ply: int
     seat: int | None
+    #: ``open`` (seats being taken), ``playing``, ``over`` or ``abandoned``.
     status: str
-    observation: dict[str, Any]
+    #: The game's ``observation(seat)``; None before the game has started.
+    observation: dict[str, Any] | None
     events: list[EventOut]
     first_event: int
     prompt: str
@@ -234,10 +287,17 @@ class ViewOut(_Strict):
     players: list[PlayerOut]
     result: dict[str, Any] | None
     #: What the result line adds to the winners (a skunk, the partnership); "" before the end.
-    result_note: str
+    result_note: str = ""
+    #: Where the table stands, and the result, in words for the viewer.
+    status_text: str = ""
+    result_text: str = ""
+    #: The seat a bot keeps for the viewer, if any; whether a seat was handed to a bot.
+    held_for_you: int | None = None
+    marked: bool = False
+    spectators: int = 0
 
 
-class ReplayMoveOut(_Strict):
+class ReplayMoveOut(_Out):
     ply: int
     seat: int
     move: str
@@ -253,14 +313,14 @@ class ReplayOut(ViewOut):
     hands: list[list[str] | None] | None = None
 
 
-class WhyOut(_Strict):
+class WhyOut(_Out):
     type: Literal["why"]
     move: str
     #: The game's refusal in the client's language; None: the move is legal now.
     reason: str | None
 
 
-class AdviceOut(_Strict):
+class AdviceOut(_Out):
     """One way to lay away two of six cards (Cribbage, two players): expected points."""
 
     discard: list[str]
@@ -271,7 +331,7 @@ class AdviceOut(_Strict):
     net: float
 
 
-class HintOut(_Strict):
+class HintOut(_Out):
     type: Literal["hint"]
     ply: int
     move: str
@@ -279,26 +339,130 @@ class HintOut(_Strict):
     advice: list[AdviceOut] | None
 
 
-class ErrorOut(_Strict):
+class ErrorOut(_Out):
+    """A refusal, to the sender only. ``code``: ``bad-message``, ``bad-frame``, ``too-big``,
+    ``too-fast``, or a table's fault (``stale``, ``illegal-move``, ...)."""
+
     type: Literal["error"]
     code: str
     message: str
     ply: int | None = None
 
 
-class PresenceOut(_Strict):
+class PresenceOut(_Out):
     type: Literal["presence"]
     online: list[bool]
 
 
-class RematchOut(_Strict):
+class RematchOut(_Out):
     type: Literal["rematch"]
     table: str
 
 
-class ChatOut(_Strict):
+class ChatOut(_Out):
+    model_config = ConfigDict(extra="allow", strict=True, populate_by_name=True)
+
     type: Literal["chat"]
     sender: str = Field(alias="from")
     seat: int | None
     text: str
     at: str
+
+
+# ---------------------------------------------------------------------- HTTP answers
+
+
+class FaultOut(_Out):
+    #: What kind of fault: ``bad-request``, ``too-big``, ``not-found``, ``bad-method``, or a
+    #: table's fault (``no-table``, ``started``, ...).
+    code: str
+    #: What is wrong and what is allowed, in the asker's language.
+    message: str
+
+
+class HTTPErrorOut(_Out):
+    """The body of every error of the HTTP API."""
+
+    error: FaultOut
+
+
+class UserOut(_Out):
+    id: str
+    name: str
+    language: Literal["en", "ja"]
+
+
+class SeatOut(_Out):
+    """A seat of a table, as the HTTP API shows it."""
+
+    seat: int
+    kind: str
+    name: str
+    online: bool
+    clock_ms: int | None = None
+    out_of_time: bool = False
+
+
+class TableOut(_Out):
+    """A table as the HTTP API shows it (no game data: that is the websocket's)."""
+
+    id: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    #: ``open``, ``playing``, ``over`` or ``abandoned``.
+    status: str
+    seats: list[SeatOut]
+    clock: dict[str, int] | None = None
+    turn_based: bool = False
+    to_move: int | None = None
+    ply: int = 0
+    created_by: str | None = None
+    your_seat: int | None = None
+    #: The seat a bot keeps for the asker (handed over while they were away), if any.
+    held_for_you: int | None = None
+    marked: bool = False
+
+
+class CreatedOut(_Out):
+    table: TableOut
+    invite: str
+    seat: int
+
+
+class JoinedOut(_Out):
+    table: TableOut
+
+
+class RematchTableOut(_Out):
+    table: TableOut
+    invite: str
+
+
+class TakenSeatOut(_Out):
+    seat: int
+
+
+class OkOut(_Out):
+    ok: Literal[True]
+
+
+class LobbyOut(_Out):
+    open: list[TableOut]
+    playing: list[TableOut]
+    your_turn: list[TableOut]
+
+
+class FinishedOut(_Out):
+    table: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    seat: int
+    won: bool
+    scores: list[Any] | None
+    finished_at: str | None
+
+
+class GamesOut(_Out):
+    games: list[FinishedOut]

@@ -1,0 +1,205 @@
+"""The web edge's dependencies: who asks (the signed cookie), in which language, and what a
+refusal answers (a table's fault to an HTTP status, a validation error in the asker's words).
+
+The routes (:mod:`cardtable.server.routes`) and the websocket (:mod:`cardtable.server.socket`)
+take what they need from here through FastAPI's ``Depends``; the table's rules know no HTTP,
+and only :data:`STATUS` says which status each of their faults answers.
+
+>>> STATUS[Fault.NO_TABLE], status_of(Fault.STARTED)
+(404, 409)
+>>> error_body("too-big", "a request body is at most 65536 bytes")
+{'error': {'code': 'too-big', 'message': 'a request body is at most 65536 bytes'}}
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from itsdangerous import BadSignature, URLSafeSerializer
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
+
+from cardtable.errors import clip
+from cardtable.i18n import _, using_language
+from cardtable.server.config import Settings
+from cardtable.server.hub import Hub
+from cardtable.server.models import User
+from cardtable.server.store import Store
+from cardtable.server.validation import describe, where
+from cardtable.table.errors import Fault, TableError
+
+__all__ = [
+    "COOKIE",
+    "LANGUAGES",
+    "MAX_BODY",
+    "STATUS",
+    "Edge",
+    "Hubs",
+    "Me",
+    "add_error_handlers",
+    "edge_of",
+    "error_body",
+    "hub_of",
+    "language_of",
+    "signed_in",
+    "status_of",
+]
+
+#: The cookie that holds the signed user id.
+COOKIE = "cardtable_user"
+#: The largest HTTP request body, in bytes, however it is framed.
+MAX_BODY = 64 * 1024
+#: The languages a user may choose.
+LANGUAGES = ("en", "ja")
+
+#: The HTTP status of each fault a table refuses with (the table's rules know no HTTP); any
+#: other fault is a conflict with the table's state: 409.
+STATUS: dict[Fault, int] = {
+    Fault.NO_TABLE: 404,
+    Fault.BAD_TABLE: 400,
+    Fault.BAD_BOT: 400,
+    Fault.BAD_SEAT: 400,
+    Fault.BAD_NAME: 400,
+    Fault.NO_USER: 401,
+    Fault.NOT_CREATOR: 403,
+    Fault.NOT_SEATED: 403,
+}
+
+
+def status_of(fault: Fault) -> int:
+    """The HTTP status a fault answers.
+
+    >>> status_of(Fault.NOT_CREATOR), status_of(Fault.SEAT_TAKEN)
+    (403, 409)
+    """
+    return STATUS.get(fault, 409)
+
+
+def error_body(code: str, message: str) -> dict[str, Any]:
+    """The body of every error of the HTTP API (``HTTPErrorOut``)."""
+    return {"error": {"code": code, "message": message}}
+
+
+@dataclass(frozen=True)
+class Edge:
+    """What the edge works with: the settings, the store, the hub, and the cookie's signer."""
+
+    settings: Settings
+    store: Store
+    hub: Hub
+
+    @functools.cached_property
+    def signer(self) -> URLSafeSerializer:
+        return URLSafeSerializer(self.settings.secret, salt="cardtable-user")
+
+    def sign(self, user_id: str) -> str:
+        """The cookie's value for a user."""
+        return self.signer.dumps(user_id)
+
+    async def user_of(self, cookie: str | None) -> User | None:
+        """The user a cookie names, or None (no cookie, a forged one, a user not stored)."""
+        if not cookie:
+            return None
+        try:
+            user_id = self.signer.loads(cookie)
+        except BadSignature:
+            return None
+        if not isinstance(user_id, str):
+            return None
+        return await self.store.user(user_id)
+
+
+def edge_of(connection: HTTPConnection) -> Edge:
+    """The edge of the application that took this request or websocket."""
+    edge: Edge = connection.app.state.edge
+    return edge
+
+
+def hub_of(connection: HTTPConnection) -> Hub:
+    """The hub of the application that took this request or websocket."""
+    return edge_of(connection).hub
+
+
+async def signed_in(request: Request) -> AsyncIterator[User]:
+    """The user of the request's cookie (401 ``no-user`` without one); the route runs in that
+    user's language, and the error handlers answer in it."""
+    user = await edge_of(request).user_of(request.cookies.get(COOKIE))
+    if user is None:
+        raise TableError(Fault.NO_USER, _("say who you are first: POST /api/guest"))
+    request.state.language = user.language
+    with using_language(user.language):
+        yield user
+
+
+#: The signed-in user, as a route's parameter.
+Me = Annotated[User, Depends(signed_in)]
+#: The hub, as a route's parameter.
+Hubs = Annotated[Hub, Depends(hub_of)]
+
+
+async def language_of(connection: HTTPConnection, body: object = None) -> str:
+    """The asker's language: the signed-in user's, else the ``language`` of a guest's
+    ``body`` (before the guest is stored), else English."""
+    known = getattr(connection.state, "language", None)
+    if isinstance(known, str):
+        return known
+    user = await edge_of(connection).user_of(connection.cookies.get(COOKIE))
+    if user is not None:
+        return user.language
+    if isinstance(body, Mapping) and body.get("language") in LANGUAGES:
+        return str(body["language"])
+    return "en"
+
+
+def _bad_request(errors: list[Any]) -> str:
+    """One sentence for the first problem of a request FastAPI could not read."""
+    problem = errors[0] if errors else {"type": "", "loc": ()}
+    if problem.get("type") == "json_invalid":
+        return _("bad request: the body is not valid JSON")
+    field = where(problem, skip=1)
+    if not field:
+        return _("bad request: {problem}").format(problem=describe(problem))
+    return _("bad request: {field}: {problem}").format(field=field, problem=describe(problem))
+
+
+def _http_error(request: Request, err: StarletteHTTPException) -> tuple[str, str]:
+    """The code and the sentence of an error the framework raised (no route, no method)."""
+    if err.status_code == 404:
+        return "not-found", _("there is nothing at {path}").format(path=clip(request.url.path))
+    if err.status_code == 405:
+        allow = (err.headers or {}).get("Allow", "")
+        return "bad-method", _("{method} is not allowed at {path}; allowed: {allowed}").format(
+            method=clip(request.method), path=clip(request.url.path), allowed=allow
+        )
+    if err.status_code == 400:
+        return "bad-request", _("bad request: the body could not be read")
+    return "http", str(clip(str(err.detail)))
+
+
+def add_error_handlers(app: FastAPI) -> None:
+    """Every refusal of the application as ``{"error": {"code", "message"}}`` with its true
+    status, in the asker's language: a table's fault by :data:`STATUS`, a request that does
+    not fit the protocol 400 (never 422), a path or method that is not there 404/405."""
+
+    @app.exception_handler(TableError)
+    async def _table_error(request: Request, err: TableError) -> JSONResponse:
+        # Its message is in the asker's language already: the table wrote it in the route.
+        return JSONResponse(error_body(str(err.code), str(err)), status_of(err.code))
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(request: Request, err: RequestValidationError) -> JSONResponse:
+        with using_language(await language_of(request, err.body)):
+            message = _bad_request(list(err.errors()))
+        return JSONResponse(error_body("bad-request", message), 400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _framework(request: Request, err: StarletteHTTPException) -> JSONResponse:
+        with using_language(await language_of(request)):
+            code, message = _http_error(request, err)
+        return JSONResponse(error_body(code, message), err.status_code, headers=err.headers)

@@ -1,0 +1,262 @@
+"""The HTTP API of ``cardtable serve`` (``docs/protocol.md``): thin routes that read the
+request, ask the hub, and answer.
+
+Who asks and in which language come from :mod:`cardtable.server.edge` (``Me`` runs the route in
+the user's language); a refusal is a :class:`~cardtable.table.errors.TableError` that the edge
+answers with its status. Each route declares the statuses it answers (:func:`answers`).
+
+>>> sorted(r.path for r in router.routes if "{table_id}" in r.path)[:2]
+['/api/tables/{table_id}', '/api/tables/{table_id}/leave']
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Query, Request, Response
+
+from cardtable.errors import clip
+from cardtable.i18n import _, using_language
+from cardtable.server.edge import COOKIE, Edge, Hubs, Me, edge_of, language_of
+from cardtable.server.protocol import (
+    BotIn,
+    CreatedOut,
+    GamesOut,
+    GuestIn,
+    JoinedOut,
+    LanguageIn,
+    LobbyOut,
+    OkOut,
+    RematchTableOut,
+    ReplayOut,
+    SitIn,
+    TableIn,
+    TableOut,
+    TakenSeatOut,
+    UserOut,
+)
+from cardtable.server.schema import answers
+from cardtable.server.web import catalog
+from cardtable.table.errors import Fault, TableError
+
+__all__ = ["clean_name", "router"]
+
+router = APIRouter(prefix="/api")
+Edges = Annotated[Edge, Depends(edge_of)]
+
+#: How long a browser keeps the cookie (the longest it allows), in seconds.
+COOKIE_AGE = 400 * 24 * 3600
+
+
+def clean_name(name: str) -> str:
+    """A display name without control characters or surrounding space; refused if empty.
+
+    >>> clean_name(" Ann\\x1b[2J ")
+    'Ann[2J'
+    """
+    cleaned = "".join(ch for ch in name if ch.isprintable()).strip()
+    if not cleaned:
+        raise TableError(Fault.BAD_NAME, _("a name needs at least one visible character"))
+    return cleaned
+
+
+def _documented(model: type[Any]) -> dict[int | str, Any]:
+    """The 200 answer of a route that returns the hub's dict as it is: its model, for the
+    schema only (the hub builds the dict; the tests check it against the model)."""
+    return {200: {"model": model}}
+
+
+# ---------------------------------------------------------------------- who
+
+
+@router.post("/guest", responses=answers(Fault.BAD_NAME, checked=True, body=True))
+async def guest(body: GuestIn, response: Response, edge: Edges) -> UserOut:
+    """Become a guest: the answer sets the signed cookie that says who you are."""
+    with using_language(body.language):
+        name = clean_name(body.name)
+    user = await edge.store.add_user(secrets.token_hex(16), name, body.language)
+    response.set_cookie(
+        COOKIE,
+        edge.sign(user.id),
+        httponly=True,
+        samesite="lax",
+        secure=edge.settings.secure_cookie,
+        max_age=COOKIE_AGE,
+    )
+    return UserOut(id=user.id, name=user.name, language=body.language)
+
+
+@router.get("/me", responses=answers(Fault.NO_USER))
+async def me(user: Me) -> UserOut:
+    return UserOut.model_validate({"id": user.id, "name": user.name, "language": user.language})
+
+
+@router.post("/me/language", responses=answers(Fault.NO_USER, checked=True, body=True))
+async def language(body: LanguageIn, user: Me, edge: Edges) -> UserOut:
+    """Every text the server sends from now on in this language (connections opened before
+    keep theirs until they reconnect)."""
+    await edge.store.set_language(user.id, body.language)
+    return UserOut(id=user.id, name=user.name, language=body.language)
+
+
+@router.get("/catalog", responses=answers(checked=True))
+async def game_catalog(
+    request: Request, language: Literal["en", "ja"] | None = None
+) -> dict[str, Any]:
+    """Every game with its rules, options and bot levels, for the browser's menus: in
+    ``language``, else the user's (when signed in), else English."""
+    return catalog(language or await language_of(request))
+
+
+@router.get("/me/games", responses=answers(Fault.NO_USER) | _documented(GamesOut))
+async def my_games(user: Me, hub: Hubs) -> dict[str, Any]:
+    return {"games": await hub.finished_games(user)}
+
+
+# ---------------------------------------------------------------------- tables
+
+
+@router.post(
+    "/tables",
+    responses=answers(Fault.NO_USER, Fault.BAD_TABLE, checked=True, body=True)
+    | _documented(CreatedOut),
+)
+async def create_table(body: TableIn, user: Me, hub: Hubs) -> dict[str, Any]:
+    table, invite, seat = await hub.create(user, body)
+    return {"table": hub.summary(table, user), "invite": invite, "seat": seat}
+
+
+@router.get("/lobby", responses=answers(Fault.NO_USER) | _documented(LobbyOut))
+async def lobby(user: Me, hub: Hubs) -> dict[str, Any]:
+    return await hub.lobby(user)
+
+
+@router.post(
+    "/join/{token}",
+    responses=answers(Fault.NO_USER, Fault.NO_TABLE, body=True) | _documented(JoinedOut),
+)
+async def join(token: str, user: Me, hub: Hubs) -> dict[str, Any]:
+    return {"table": hub.summary(await hub.by_invite(token), user)}
+
+
+@router.get(
+    "/tables/{table_id}",
+    responses=answers(Fault.NO_USER, Fault.NO_TABLE) | _documented(TableOut),
+)
+async def table_info(table_id: str, user: Me, hub: Hubs) -> dict[str, Any]:
+    return hub.summary(await hub.table(table_id), user)
+
+
+@router.post(
+    "/tables/{table_id}/sit",
+    responses=answers(
+        Fault.NO_USER,
+        Fault.NO_TABLE,
+        Fault.STARTED,
+        Fault.FULL,
+        Fault.SEAT_TAKEN,
+        checked=True,
+        body=True,
+    ),
+)
+async def sit(table_id: str, body: SitIn, user: Me, hub: Hubs) -> TakenSeatOut:
+    return TakenSeatOut(seat=await hub.sit(user, table_id, body.seat))
+
+
+@router.post(
+    "/tables/{table_id}/leave",
+    responses=answers(Fault.NO_USER, Fault.NOT_SEATED, Fault.NO_TABLE, Fault.STARTED, body=True),
+)
+async def leave(table_id: str, user: Me, hub: Hubs) -> OkOut:
+    await hub.leave(user, table_id)
+    return OkOut(ok=True)
+
+
+@router.post(
+    "/tables/{table_id}/start",
+    responses=answers(
+        Fault.NO_USER,
+        Fault.NOT_CREATOR,
+        Fault.NO_TABLE,
+        Fault.STARTED,
+        Fault.SEATS_OPEN,
+        body=True,
+    )
+    | _documented(TableOut),
+)
+async def start(table_id: str, user: Me, hub: Hubs) -> dict[str, Any]:
+    await hub.start_table(user, table_id)
+    return hub.summary(await hub.table(table_id), user)
+
+
+@router.post(
+    "/tables/{table_id}/seats/{seat}/bot",
+    responses=answers(
+        Fault.BAD_BOT,
+        Fault.NO_USER,
+        Fault.NOT_SEATED,
+        Fault.NO_TABLE,
+        Fault.NOT_PLAYING,
+        Fault.NOT_A_PERSON,
+        Fault.STILL_HERE,
+        checked=True,
+        body=True,
+    )
+    | _documented(TableOut),
+)
+async def hand_to_bot(table_id: str, seat: int, body: BotIn, user: Me, hub: Hubs) -> dict[str, Any]:
+    await hub.hand_to_bot(user, table_id, seat, body.bot)
+    return hub.summary(await hub.table(table_id), user)
+
+
+@router.post(
+    "/tables/{table_id}/reclaim",
+    responses=answers(Fault.NO_USER, Fault.NO_TABLE, Fault.NOTHING_HELD, body=True),
+)
+async def reclaim(table_id: str, user: Me, hub: Hubs) -> TakenSeatOut:
+    return TakenSeatOut(seat=await hub.reclaim(user, table_id))
+
+
+@router.post(
+    "/tables/{table_id}/rematch",
+    responses=answers(Fault.NO_USER, Fault.NOT_SEATED, Fault.NO_TABLE, Fault.NOT_OVER, body=True)
+    | _documented(RematchTableOut),
+)
+async def rematch(table_id: str, user: Me, hub: Hubs) -> dict[str, Any]:
+    table, invite = await hub.rematch(user, table_id)
+    return {"table": hub.summary(table, user), "invite": invite}
+
+
+@router.get(
+    "/tables/{table_id}/record",
+    responses=answers(Fault.NO_USER, Fault.NO_TABLE, Fault.NOT_OVER),
+)
+async def record(table_id: str, user: Me, hub: Hubs) -> dict[str, Any]:
+    """The finished game as a ``cardtable-record/1`` record (``cardtable replay FILE``)."""
+    return await hub.record(table_id)
+
+
+@router.get(
+    "/tables/{table_id}/replay",
+    responses=answers(Fault.BAD_SEAT, Fault.NO_USER, Fault.NO_TABLE, Fault.NOT_OVER, checked=True)
+    | _documented(ReplayOut),
+)
+async def replay(
+    table_id: str,
+    user: Me,
+    hub: Hubs,
+    ply: int = 0,
+    seat: Annotated[str, Query(max_length=8)] = "all",
+) -> dict[str, Any]:
+    """A finished game at move ``ply`` as seat ``seat`` saw it (``all``: every hand)."""
+    if seat == "all":
+        which: int | None = None
+    elif seat.isascii() and seat.isdigit():
+        which = int(seat)
+    else:
+        raise TableError(
+            Fault.BAD_SEAT,
+            _("seat is a seat's number or all, not {seat}").format(seat=clip(repr(seat))),
+        )
+    return await hub.replay(table_id, user, ply, which)

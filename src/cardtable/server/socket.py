@@ -1,0 +1,153 @@
+"""The websocket of a table, ``/ws/tables/{id}``: who may connect, and what each frame does.
+
+A connection is let in with the user's cookie, and from a browser only from an allowed
+``Origin``. Each frame is read in the connection's language: past the rate or the size, or a
+binary frame (the protocol is JSON text), it is answered an ``error`` and counted as a strike
+(:data:`MAX_STRIKES` in a row close the connection); a text that is not a message of the
+protocol is answered ``bad-message``; a message goes to the hub.
+
+>>> refusal(BAD_FRAME, "messages are JSON text frames")
+{'type': 'error', 'code': 'bad-frame', 'message': 'messages are JSON text frames'}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+from starlette.types import Message
+from starlette.websockets import WebSocketDisconnected
+
+from cardtable.i18n import _, using_language
+from cardtable.server.clients import Bucket, Client
+from cardtable.server.edge import COOKIE, Edge, edge_of
+from cardtable.server.protocol import (
+    ChatIn,
+    HintIn,
+    Incoming,
+    MoveIn,
+    PingIn,
+    ProtocolError,
+    SyncIn,
+    WhyIn,
+    parse_client,
+)
+from cardtable.table.errors import TableError
+
+__all__ = ["BAD_FRAME", "MAX_STRIKES", "PATH", "play", "refusal"]
+
+#: Where a table's websocket is.
+PATH = "/ws/tables/{table_id}"
+#: Faults in a row (too fast, too big, a binary frame) after which a websocket is closed.
+MAX_STRIKES = 10
+#: The code of the answer to a binary frame.
+BAD_FRAME = "bad-frame"
+#: The close code for a connection refused or cut for its faults (policy violation).
+POLICY = 1008
+
+# The hub's table, as the hub hands it out (the socket only passes it back).
+Table = Any
+
+
+def refusal(code: str, message: str) -> dict[str, Any]:
+    """An ``error`` message to the sender (``ErrorOut``)."""
+    return {"type": "error", "code": code, "message": message}
+
+
+async def play(socket: WebSocket, table_id: str) -> None:
+    """One client at one table, from its connection to its leaving."""
+    edge = edge_of(socket)
+    origin = socket.headers.get("origin")
+    # A browser always says where the page came from; a page from elsewhere may not play
+    # with this user's cookie. A client without Origin is no browser (the terminal's).
+    if origin is not None and origin.rstrip("/") not in edge.settings.allowed_origins():
+        await socket.close(code=POLICY)
+        return
+    user = await edge.user_of(socket.cookies.get(COOKIE))
+    if user is None:
+        await socket.close(code=POLICY)
+        return
+    try:
+        table = await edge.hub.table(table_id)
+    except TableError:
+        await socket.close(code=POLICY)
+        return
+    await socket.accept()
+    settings = edge.settings
+    client = Client(
+        socket, user, table.seat_of(user.id), Bucket(settings.rate_per_second, settings.rate_burst)
+    )
+    await edge.hub.join(table, client)
+    try:
+        while True:
+            frame = await socket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            if not await _frame(edge, table, client, frame):
+                await socket.close(code=POLICY)
+                break
+    except (WebSocketDisconnect, WebSocketDisconnected):
+        # Gone: closed by the client, or found dead while the hub wrote to it.
+        pass
+    finally:
+        await edge.hub.part(table, client)
+
+
+async def _strike(client: Client, code: str, message: str) -> bool:
+    """A fault of the connection: answered, and counted; False once there were too many."""
+    client.strikes += 1
+    await client.socket.send_json(refusal(code, message))
+    return client.strikes < MAX_STRIKES
+
+
+async def _frame(edge: Edge, table: Table, client: Client, frame: Message) -> bool:
+    """One frame from a client; False when the connection should be closed."""
+    text: str | None = frame.get("text")
+    with using_language(client.language):
+        if not client.bucket.take():
+            return await _strike(client, "too-fast", _("too many messages; slow down"))
+        if text is None:
+            return await _strike(
+                client,
+                BAD_FRAME,
+                _("messages are JSON text frames; a binary frame is not read"),
+            )
+        limit = edge.settings.max_message
+        if len(text.encode("utf-8", "replace")) > limit:
+            return await _strike(
+                client, "too-big", _("a message may be at most {limit} bytes").format(limit=limit)
+            )
+        try:
+            message = parse_client(text)
+        except ProtocolError as err:
+            await client.socket.send_json(refusal(err.code, str(err)))
+            return True
+    client.strikes = 0
+    await _dispatch(edge, table, client, message)
+    return True
+
+
+async def _dispatch(edge: Edge, table: Table, client: Client, message: Incoming) -> None:
+    """What a message of the protocol asks of the hub."""
+    hub = edge.hub
+    match message:
+        case MoveIn(move=move, ply=ply):
+            if client.seat is None:
+                with using_language(client.language):
+                    await client.socket.send_json(
+                        refusal("not-your-seat", _("spectators do not play"))
+                    )
+                return
+            await hub.play(table, client.seat, move, ply, client)
+        case ChatIn(text=text):
+            line = "".join(ch for ch in text if ch.isprintable()).strip()
+            if line:
+                await hub.chat(table, client, line)
+        case SyncIn():
+            await hub.sync(table, client)
+        case PingIn():
+            await client.socket.send_json({"type": "pong"})
+        case WhyIn(move=move):
+            await hub.why(table, client, move)
+        case HintIn(ply=ply):
+            await hub.hint(table, client, ply)
