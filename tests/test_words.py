@@ -26,7 +26,8 @@ NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 CARD = re.compile(r"(?<![A-Za-z0-9])(10|[2-9AJQKT])[SHDC](?![A-Za-z0-9])")
 # A move's notation: a verb (or its Japanese word) followed by a card or a number.
 MOVE = re.compile(
-    r"\b(play|discard|take|call|claim)\s+(\d|[AJQKT]|10)|(出す|捨てる|取る|コール|申告)\s+[0-9AJQKT]"
+    r"\b(play|discard|take|call)\s+(10|[2-9AJQKT])[SHDC]\b|\bclaim\s+\d"
+    r"|(出す|捨てる|取る|コール|申告)\s+[0-9AJQKT]"
 )
 # A seat counted from 0: "seat 2", "Seats 0 and 2", "席2", "2番", "seats 0+2".
 SEAT = re.compile(r"[Ss]eats?\s*\d|席\s*\d|\d+\s*番|\d\+\d")
@@ -37,6 +38,8 @@ GAMES = [
     ("cribbage", {}, 3),
     ("cribbage", {"players": 3}, 4),
     ("cribbage", {"muggins": True, "target": 61}, 5),
+    ("krypkasino", {}, 6),
+    ("krypkasino", {"players": 4, "teams": "pairs"}, 7),
 ]
 
 

@@ -24,7 +24,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardtable.cards import PACK_SIZE, card_str, cards_str
+from cardtable.cards import PACK_SIZE, cards_str
 from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
 from cardtable.errors import OptionError
 from cardtable.games.krypkasino.captures import (
@@ -38,9 +38,9 @@ from cardtable.games.krypkasino.captures import (
 )
 from cardtable.games.krypkasino.moves import PLAY, parse_move, play_take
 from cardtable.games.krypkasino.sampling import sample_world
-from cardtable.games.krypkasino.text import describe_event, materialize, prompt
+from cardtable.games.krypkasino.text import describe_event, describe_move, materialize, prompt
 from cardtable.games.krypkasino.warning import move_warning
-from cardtable.i18n import N_, NP_, _, move_words
+from cardtable.i18n import N_, NP_, _, card_word, cards_word, names_in_use
 from cardtable.options import Option, OptionValue
 
 __all__ = ["DEALS", "KrypkasinoGame", "KrypkasinoState", "expand_takes", "teams_of"]
@@ -475,13 +475,18 @@ class KrypkasinoState(LoggedState):
         return move
 
     def describe_move(self, move: Move) -> str:
-        # ``play C`` with a single capture takes cards its notation does not name.
+        """A legal move in words: its notation (naming what a lone capture takes), or inside
+        :func:`~cardtable.i18n.using_names` a sentence.
+
+        >>> import cardtable
+        >>> from cardtable.i18n import using_language, using_names
+        >>> state = cardtable.load("krypkasino").new_state(seed=3)
+        >>> with using_language("ja"), using_names(["Ann", "Bob", "Cat", "Dan"]):
+        ...     state.describe_move(state.legal_moves()[0])
+        '2♦を出し、2♣ 2♥を取る'
+        """
         taken = self._caps.get(move) if move in self._legal() else None
-        if not taken or len(move.cards) > 1:
-            return move_words(move.text)
-        return _("{move} (takes {cards})").format(
-            move=move_words(move.text), cards=" ".join(cards_str(taken))
-        )
+        return describe_move(move, taken)
 
     def move_takes(self, move: Move) -> tuple[int, ...]:
         """What a legal move captures, named or not (``play C`` with one capture).
@@ -508,7 +513,11 @@ class KrypkasinoState(LoggedState):
         >>> state.refusal(state.game.parse_move("play 3S take 5D"))
         '3S captures nothing on this table; it creeps (play 3S)'
         """
+        # The notation in brackets is a hint for those who type it, never for a face.
+        words = names_in_use()
         if move.verb != "play" or not move.cards or move.number is not None:
+            if words:
+                return _("it is your turn to play a card")
             return _("it is your turn to play a card (play C)")
         foreign = [c for c in move.cards if not 0 <= c < PACK_SIZE]
         if foreign:
@@ -516,24 +525,32 @@ class KrypkasinoState(LoggedState):
         face = move.cards[0]
         hand = self.hands[self.turn]
         if face not in hand and face + PACK_SIZE not in hand:
-            return _("{card} is not in your hand").format(card=card_str(face))
+            return _("{card} is not in your hand").format(card=card_word(face))
         mine = [m for m in self._legal() if m.cards[0] == face]
         if not mine:
             return _("a card in your hand can take the whole table, so you must sweep")
-        card = card_str(face)
+        card = card_word(face)
         if len(move.cards) == 1:
+            if words:
+                return _(
+                    "{card} can capture in more than one way; choose the cards it takes"
+                ).format(card=card)
             return _(
                 "{card} can capture in more than one way; name the cards it takes "
                 "(play {card} take C C...)"
             ).format(card=card)
         if self._caps[mine[0]] == () and len(mine) == 1:
+            if words:
+                return _("{card} captures nothing on this table; it creeps onto it").format(
+                    card=card
+                )
             return _("{card} captures nothing on this table; it creeps (play {card})").format(
                 card=card
             )
         return _(
             "{card} cannot take {cards}: the captured cards must form groups worth {value} "
             "each and leave no such group on the table"
-        ).format(card=card, cards=" ".join(cards_str(move.cards[1:])), value=HAND_VALUE[face])
+        ).format(card=card, cards=cards_word(move.cards[1:]), value=HAND_VALUE[face])
 
     # ----------------------------------------------------------------- views
 
