@@ -1,6 +1,7 @@
 """A person at a browser table, driven by Playwright: reads the seat's views from the websocket
 frames (what the page itself was sent) and makes each move the way a person does, by tapping the
-cards of the hand and the move buttons, or by the keyboard (digits or arrows for a card, Enter).
+cards of the hand (those the view's legal move names in ``cards``) and the move buttons, or by
+the keyboard (digits or arrows for a card, Enter).
 
 The moves are chosen at random among the legal ones; the test then checks what the page shows
 against the game rebuilt from the server's record.
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -24,30 +24,11 @@ __all__ = [
     "BrowserSeat",
     "attrs",
     "eventually",
-    "hand_cards",
     "shown_cards",
     "sign_in",
     "start_table",
     "texts",
 ]
-
-CARD = re.compile(r"^(10|[2-9AJQK])[SHDC]$")
-
-
-def hand_cards(move: str) -> list[str]:
-    """The hand's cards a move uses, read as the client reads them (``web/js/moves.js``).
-
-    >>> hand_cards("play 7C take 2C 5H"), hand_cards("discard 2H 4C"), hand_cards("call AC")
-    (['7C'], ['2H', '4C'], [])
-    """
-    verb, *rest = move.split(" ")
-    cards: list[str] = []
-    if verb in ("play", "discard"):
-        for token in rest:
-            if not CARD.match(token):
-                break
-            cards.append(token)
-    return cards
 
 
 def sign_in(page: Page, base: str, name: str, language: str = "en") -> None:
@@ -157,14 +138,16 @@ class BrowserSeat:
         view = self.view()
         assert view is not None and view["legal"], "not this seat's turn"
         ply = int(view["ply"])
-        legal = [str(entry["move"]) for entry in view["legal"]]
-        move = self.rng.choice(legal)
+        legal: list[dict[str, Any]] = view["legal"]
+        entry = self.rng.choice(legal)
+        move = str(entry["move"])
         # The hand on screen must be the seat's hand, and the move buttons the legal moves.
         self.page.wait_for_selector("#hand button.hand-card, #actions button", timeout=10_000)
-        cards = hand_cards(move)
+        # The hand cards a move uses are the view's, as the page reads them.
+        cards = [str(c) for c in entry["cards"]]
         if cards:
             self._select(cards, by)
-            alone = [m for m in legal if sorted(hand_cards(m)) == sorted(cards)]
+            alone = [m for m in legal if sorted(m["cards"]) == sorted(cards)]
             if len(alone) == 1 and len(cards) == 1:
                 # The second tap on a card plays it (or Enter, which confirms the one move).
                 if by == "keys":

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from browser_harness import FrameLog, Served, console_errors, context
-from browser_play import BrowserSeat, attrs, eventually, hand_cards, sign_in, start_table, texts
+from browser_play import BrowserSeat, attrs, eventually, sign_in, start_table, texts
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -152,7 +152,7 @@ def choice_turn(seat: BrowserSeat, limit: int = 250) -> dict[str, Any]:
         assert not seat.over(), "no capture choice came up"
         view = seat.view()
         assert view is not None
-        by_card = Counter(hand_cards(m["move"])[0] for m in view["legal"])
+        by_card = Counter(m["cards"][0] for m in view["legal"])
         if max(by_card.values()) > 1:
             return view
         seat.play_one("clicks")
@@ -176,7 +176,7 @@ def test_a_cards_capture_choices_mark_what_each_takes(
         seat.wait_for_view()
         view = choice_turn(seat)
         obs = view["observation"]
-        by_card = Counter(hand_cards(m["move"])[0] for m in view["legal"])
+        by_card = Counter(m["cards"][0] for m in view["legal"])
         card = next(c for c, n in by_card.items() if n > 1)
         page.locator(f'#hand button.hand-card[data-card="{card}"]').first.click()
         buttons = page.locator("#actions button.move.primary")
@@ -185,8 +185,8 @@ def test_a_cards_capture_choices_mark_what_each_takes(
             assert buttons.count() == by_card[card]
 
         eventually(one_button_a_choice, page)
-        for i, entry in enumerate(view["legal"]):
-            if hand_cards(entry["move"])[0] != card:
+        for entry in view["legal"]:
+            if entry["cards"] != [card]:
                 continue
             button = page.locator(f'#actions button[data-move="{entry["move"]}"]')
             assert button.inner_text().startswith(entry["words"])
@@ -198,7 +198,7 @@ def test_a_cards_capture_choices_mark_what_each_takes(
             for act in (button.hover, button.focus):
                 act()
                 marked = attrs(page, "#board .kk-table-cards .card.highlight", "data-card")
-                assert sorted(marked) == sorted(obs["takes"][i]), entry["move"]
+                assert sorted(marked) == sorted(entry["takes"]), entry["move"]
         # Clearly visible on the felt: a lifted card with a dashed ring.
         style = page.eval_on_selector(
             "#board .card.highlight",
@@ -209,10 +209,10 @@ def test_a_cards_capture_choices_mark_what_each_takes(
         page.locator("#tab-a").click()
         lines = attrs(page, "#side .kk-choices li", "data-move")
         assert lines == [m["move"] for m in view["legal"]]
-        for i, entry in enumerate(view["legal"]):
+        for entry in view["legal"]:
             item = f'#side .kk-choices li[data-move="{entry["move"]}"]'
             taken = attrs(page, f"{item} .mini-card", "aria-label")
-            assert len(taken) == len(obs["takes"][i])
+            assert len(taken) == len(entry["takes"])
             assert texts(page, f"{item} .kk-warn") == ([entry["warn"]] if entry["warn"] else [])
         # The captured cards panel: every player's pile.
         page.locator("#tab-b").click()

@@ -1,46 +1,18 @@
 // @ts-check
 /**
- * Reading the server's legal moves for the hand: which cards of the hand each move uses, so that
- * a tap can select and a second tap can play. Only the notation's shape is read here (a verb,
- * then cards); what is legal is always the server's list.
+ * The server's legal moves as the hand reads them: each names the hand cards it uses (`cards`)
+ * and the table cards it takes (`takes`), so that a tap can select and a second tap can play.
+ * The client parses no notation: a move's `move` is only sent back as it came.
  */
-
-const CARD = /^(10|[2-9AJQK])[SHDC]$/;
-/** Verbs whose first cards come from the mover's hand. */
-const HAND_VERBS = new Set(["play", "discard"]);
-
-/** @param {string} token */
-export function isCard(token) {
-  return CARD.test(token);
-}
 
 /**
  * @typedef {Object} Legal
- * @property {string} move   the notation ("play 7C take 2C 5H")
- * @property {string} words  the move in the player's language
+ * @property {string} move      the notation, only to send back
+ * @property {string} words     the move in the player's language
+ * @property {string[]} cards   the hand cards it uses (a card may repeat)
+ * @property {string[]} takes   the table cards it takes (Krypkasino), else []
  * @property {string | null} [warn]
- *
- * @typedef {Object} ReadMove
- * @property {Legal} legal
- * @property {string} verb
- * @property {string[]} cards   the hand's cards it uses
- * @property {string[]} others  the other cards it names (what it takes, an ace it calls)
  */
-
-/**
- * @param {Legal} legal
- * @returns {ReadMove}
- */
-export function readMove(legal) {
-  const [verb, ...rest] = legal.move.split(" ");
-  const cards = [];
-  let i = 0;
-  if (HAND_VERBS.has(verb)) {
-    while (i < rest.length && isCard(rest[i])) cards.push(rest[i++]);
-  }
-  const others = rest.slice(i).filter(isCard);
-  return { legal, verb, cards, others };
-}
 
 /**
  * Does the multiset `have` equal the multiset `want`?
@@ -67,4 +39,20 @@ export function within(part, whole) {
     left.splice(at, 1);
   }
   return true;
+}
+
+/**
+ * The move that plays `card` the way `like` plays its one hand card (its notation with that card
+ * in place of the other), to ask the server why it is refused; null when `like` uses no single
+ * card of the hand.
+ * @param {Legal} like
+ * @param {string} card
+ */
+export function sameMoveWith(like, card) {
+  if (like.cards.length !== 1) return null;
+  const words = like.move.split(" ");
+  const at = words.indexOf(like.cards[0]);
+  if (at < 0) return null;
+  words[at] = card;
+  return words.join(" ");
 }

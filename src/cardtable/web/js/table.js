@@ -3,6 +3,11 @@
  * A table in the browser: the waiting room, then the game drawn from this seat's view by the
  * game's face, the hand (a tap selects, a second tap or the button plays), the moves that are not
  * cards, the log, chat, hint, clocks, and the result with the score sheet.
+ *
+ * The page asks the table's summary (GET /api/tables/{id}) once, to know the game before its
+ * socket opens; from then on everything comes over the socket: each `view` (sent for every
+ * status, the waiting room's too) carries the seats, who made the table, `marked`,
+ * `held_for_you`, the status and result in words; `presence` frames who is here.
  */
 
 import { get, post } from "./api.js";
@@ -10,7 +15,7 @@ import { cardFace, cardName } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { faceFor, gameEntry } from "./games/index.js";
 import { _, fmt } from "./i18n.js";
-import { readMove, sameCards, within } from "./moves.js";
+import { sameCards, sameMoveWith, within } from "./moves.js";
 import { miniCards } from "./widgets.js";
 
 /** Seconds between attempts to reconnect, growing to this bound. */
@@ -37,7 +42,10 @@ class TableView {
    */
   constructor(app, summary, face) {
     this.app = app;
+    /** The table as the first load found it: drawn until the first view comes, never asked again. */
     this.summary = summary;
+    this.id = String(summary.id);
+    this.game = String(summary.game);
     this.face = face;
     /** @type {any} */
     this.view = null;
@@ -84,7 +92,7 @@ class TableView {
     const p = this.parts;
     this.el = h(
       "main",
-      { class: `page table game-${summary.game}` },
+      { class: `page table game-${this.game}` },
       p.head,
       p.seats,
       h("div", { class: "play-area" }, p.result, p.board, p.status, p.hand, p.actions),
@@ -103,7 +111,7 @@ class TableView {
   connect() {
     if (this.closed) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.summary.id)}`);
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.id)}`);
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.retry = 0;
@@ -156,11 +164,14 @@ class TableView {
       case "presence":
         if (this.view) {
           message.online.forEach((/** @type {boolean} */ on, /** @type {number} */ seat) => {
-            if (this.view.players[seat]) this.view.players[seat].online = on;
+            const player = this.view.players[seat];
+            // A bot is always there; a person's presence is the frame's.
+            if (player && player.kind === "human") player.online = on;
           });
+          if (typeof message.spectators === "number") this.view.spectators = message.spectators;
           this.renderSeats();
+          this.renderResult();
         }
-        this.refreshSummary();
         break;
       case "error":
         this.say(message.message, "error");
@@ -202,10 +213,6 @@ class TableView {
     }
     this.fresh = fresh;
     if (view.vocabulary) this.vocabulary = view.vocabulary;
-    const started = !this.view;
-    // A seat handed to a bot, or taken back: the table's summary (marked, held seat) changed.
-    const kinds = (/** @type {any} */ v) => v.players.map((/** @type {any} */ p) => p.kind).join();
-    const handed = !started && kinds(this.view) !== kinds(view);
     this.view = view;
     this.receivedAt = Date.now();
     if (newPly) {
@@ -214,22 +221,12 @@ class TableView {
       this.hintWaiting = false;
       if (this.messageKind !== "offline") this.say("", "");
     }
-    if (started || handed || view.status !== this.summary.status) this.refreshSummary();
     this.render();
   }
 
-  async refreshSummary() {
-    try {
-      this.summary = await get(`/api/tables/${encodeURIComponent(this.summary.id)}`);
-    } catch {
-      return;
-    }
-    if (!this.view) this.render();
-    else {
-      this.renderHead();
-      this.renderSeats();
-      this.renderResult();
-    }
+  /** Whether the game is on the table (a view of an open table has no observation yet). */
+  dealt() {
+    return !!this.view && this.view.observation !== null && this.view.status !== "open";
   }
 
   // ------------------------------------------------------------------ what is shown
@@ -242,8 +239,8 @@ class TableView {
       obs: view.observation,
       seat: view.seat,
       events: this.events,
-      game: this.summary.game,
-      options: this.summary.options,
+      game: this.game,
+      options: view.options,
       vocabulary: this.vocabulary,
       name: (seat) => this.seatName(seat),
       fourColour: this.app.fourColour,
@@ -269,7 +266,7 @@ class TableView {
 
   /** The hand as shown: the face's order, with each card's index in the observation. */
   hand() {
-    if (!this.view) return [];
+    if (!this.dealt()) return [];
     const hand = this.view.observation.hand;
     return Array.isArray(hand) ? this.face.sortHand(hand.slice(), this.ctx(), this.view.seat) : [];
   }
@@ -291,7 +288,7 @@ class TableView {
   render() {
     this.renderHead();
     this.renderSeats();
-    if (!this.view) {
+    if (!this.dealt()) {
       this.renderWaiting();
       return;
     }
@@ -309,7 +306,8 @@ class TableView {
   }
 
   renderHead() {
-    const s = this.summary;
+    // The first load's summary until the first view.
+    const s = this.view || this.summary;
     const status = {
       open: _("waiting for players"),
       playing: _("playing"),
@@ -324,7 +322,7 @@ class TableView {
       h(
         "span",
         { class: "head-buttons" },
-        h("a", { href: `/rules/${s.game}`, class: "button", target: "_blank", rel: "noopener" }, _("Rules")),
+        h("a", { href: `/rules/${this.game}`, class: "button", target: "_blank", rel: "noopener" }, _("Rules")),
         h("a", { href: "/", class: "button", "data-nav": "" }, _("Lobby")),
       ),
     );
@@ -372,7 +370,7 @@ class TableView {
         class: "small",
         onclick: async () => {
           try {
-            await post(`/api/tables/${encodeURIComponent(this.summary.id)}/seats/${seat}/bot`, { bot: "medium" });
+            await post(`/api/tables/${encodeURIComponent(this.id)}/seats/${seat}/bot`, { bot: "medium" });
           } catch (err) {
             this.say(err instanceof Error ? err.message : String(err), "error");
           }
@@ -415,26 +413,19 @@ class TableView {
       fill(el, _("Waiting for players."));
       return;
     }
-    const view = this.view;
-    if (view.status === "over" || view.status === "abandoned") {
-      fill(el, view.status === "abandoned" ? _("The game was abandoned.") : view.result_note || _("The game is over."));
-    } else if (this.myTurn()) {
-      fill(el, h("strong", null, _("Your turn.")), " ", view.prompt);
-    } else if (view.to_move !== null && view.to_move !== undefined) {
-      fill(el, fmt(_("{name} to move."), { name: this.seatName(view.to_move) }));
-    } else {
-      fill(el, "");
-    }
+    // The words are the view's: whose turn, the waiting room, the result.
+    if (this.myTurn()) fill(el, h("strong", null, _("Your turn.")), " ", this.view.prompt);
+    else fill(el, this.view.status_text || "");
   }
 
   // ------------------------------------------------------------------ the hand and the moves
 
   /**
-   * The legal moves read for the hand.
-   * @returns {import("./moves.js").ReadMove[]}
+   * The legal moves, each with the hand cards it uses and the table cards it takes.
+   * @returns {import("./moves.js").Legal[]}
    */
   moves() {
-    return this.myTurn() ? this.view.legal.map(readMove) : [];
+    return this.myTurn() ? this.view.legal : [];
   }
 
   /** The selected cards. */
@@ -506,14 +497,17 @@ class TableView {
       return;
     }
     if (!handMoves.some((m) => m.cards.includes(code))) {
-      // The reason is the server's: the client knows no rules.
-      this.send({ type: "why", move: `${handMoves[0].verb} ${code}` });
+      // The reason is the server's (the client knows no rules): asked of the move that plays
+      // this card as a legal move plays its one card.
+      const like = handMoves.map((m) => sameMoveWith(m, code)).find((move) => move !== null);
+      if (like) this.send({ type: "why", move: like });
+      else this.say(fmt(_("{card}, cannot be played now"), { card: cardName(code) }), "error");
       return;
     }
     if (this.selected.includes(i)) {
       const matching = this.matching();
       if (matching.length === 1 && matching[0].cards.length === 1) {
-        this.play(matching[0].legal.move);
+        this.play(matching[0].move);
         return;
       }
       this.selected = this.selected.filter((j) => j !== i);
@@ -563,16 +557,12 @@ class TableView {
       for (const m of matching) {
         const button = h(
           "button",
-          { class: `primary move${m.legal.warn ? " warn" : ""}`, "data-move": m.legal.move, onclick: () => this.play(m.legal.move) },
-          m.legal.words,
-          m.legal.warn ? h("small", { class: "warning" }, m.legal.warn) : null,
+          { class: `primary move${m.warn ? " warn" : ""}`, "data-move": m.move, onclick: () => this.play(m.move) },
+          m.words,
+          m.warn ? h("small", { class: "warning" }, m.warn) : null,
         );
-        // What the move takes: the cards its notation names, or (a capture with one way, whose
-        // notation names nothing) the observation's `takes`, parallel to the legal moves.
-        const takes = this.view.observation.takes;
-        const at = this.view.legal.indexOf(m.legal);
-        const marked = m.others.length ? m.others : (Array.isArray(takes) && takes[at]) || [];
-        const show = () => this.highlight(marked);
+        // The table cards the move takes, marked on the board while the button is pointed at.
+        const show = () => this.highlight(m.takes);
         button.addEventListener("mouseenter", show);
         button.addEventListener("focus", show);
         buttons.push(button);
@@ -580,26 +570,26 @@ class TableView {
     } else if (this.selected.length) {
       buttons.push(h("span", { class: "quiet" }, _("Choose the other cards of the move.")));
     }
-    // Moves that are no card of the hand: pass, knock, a call, a claim.
+    // Moves that use no card of the hand: pass, knock, a call, a claim; many (a muggins claim of
+    // 0 to 29) are chosen from a list.
     const other = moves.filter((m) => !m.cards.length);
-    const numbered = other.filter((m) => /^\S+ \d+$/.test(m.legal.move));
-    if (numbered.length > 6) {
-      // No number is chosen at first, so that Confirm cannot make a move by accident.
+    if (other.length > 6) {
+      // Nothing is chosen at first, so that Confirm cannot make a move by accident.
       const select = h(
         "select",
-        { id: "number-move", "aria-label": _("Choose a number") },
+        { id: "number-move", "aria-label": _("Choose a move") },
         h("option", { value: "" }, "—"),
-        numbered.map((m) => h("option", { value: m.legal.move }, m.legal.words)),
+        other.map((m) => h("option", { value: m.move }, m.words)),
       );
       const confirm = h("button", { class: "primary", disabled: true, onclick: () => select.value && this.play(select.value) }, _("Confirm"));
       select.addEventListener("change", () => {
         confirm.disabled = !select.value;
       });
       buttons.push(h("span", { class: "number-move" }, select, confirm));
-    }
-    for (const m of other) {
-      if (numbered.length > 6 && numbered.includes(m)) continue;
-      buttons.push(h("button", { class: "move", "data-move": m.legal.move, onclick: () => this.play(m.legal.move) }, m.legal.words));
+    } else {
+      for (const m of other) {
+        buttons.push(h("button", { class: "move", "data-move": m.move, onclick: () => this.play(m.move) }, m.words));
+      }
     }
     buttons.push(
       h(
@@ -623,12 +613,13 @@ class TableView {
     this.hintWaiting = false;
     if (!this.view || hint.ply !== this.view.ply) return;
     this.hint = hint;
-    const read = readMove({ move: hint.move, words: hint.words });
-    if (read.cards.length) {
+    // The hint names its move by notation: the legal move with the same `move` has its cards.
+    const legal = this.moves().find((m) => m.move === hint.move);
+    if (legal && legal.cards.length) {
       const hand = this.hand();
       /** @type {number[]} */
       const picked = [];
-      for (const card of read.cards) {
+      for (const card of legal.cards) {
         const i = hand.findIndex((c, j) => c === card && !picked.includes(j));
         if (i >= 0) picked.push(i);
       }
@@ -770,10 +761,12 @@ class TableView {
   // ------------------------------------------------------------------ before and after the game
 
   renderWaiting() {
-    const s = this.summary;
-    const mine = s.your_seat;
-    const invite = sessionStorage.getItem(`cardtable.invite.${s.id}`);
-    const link = invite ? `${location.origin}/join/${invite}` : `${location.origin}/t/${s.id}`;
+    // The first load's summary until the first view (the two name the seats alike).
+    const mine = this.view ? this.view.your_seat : this.summary.your_seat;
+    const players = this.view ? this.view.players : this.summary.seats;
+    const createdBy = this.view ? this.view.created_by : this.summary.created_by;
+    const invite = sessionStorage.getItem(`cardtable.invite.${this.id}`);
+    const link = invite ? `${location.origin}/join/${invite}` : `${location.origin}/t/${this.id}`;
     const linkInput = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": _("Invitation link") });
     const copy = h(
       "button",
@@ -790,20 +783,20 @@ class TableView {
       },
       _("Copy"),
     );
-    const seats = s.seats.map((/** @type {any} */ seat) =>
+    const seats = players.map((/** @type {any} */ seat) =>
       h(
         "li",
         null,
         h("span", null, fmt(_("Seat {seat}"), { seat: seat.seat }), ": "),
         seat.kind === "open"
-          ? mine === null
+          ? mine === null || mine === undefined
             ? h("button", { class: "primary", onclick: () => this.sit(seat.seat) }, _("Sit here"))
             : h("em", null, _("open"))
           : h("strong", null, seat.name),
       ),
     );
-    const open = s.seats.some((/** @type {any} */ seat) => seat.kind === "open");
-    const creator = this.app.me && s.created_by === this.app.me.id;
+    const open = players.some((/** @type {any} */ seat) => seat.kind === "open");
+    const creator = this.app.me && createdBy === this.app.me.id;
     fill(
       this.parts.board,
       h(
@@ -816,7 +809,7 @@ class TableView {
         creator
           ? h("button", { class: "primary", id: "start", disabled: open, onclick: () => this.start() }, _("Start the game"))
           : h("p", { class: "quiet" }, _("The table's creator starts the game once every seat is taken.")),
-        mine !== null ? h("button", { onclick: () => this.leave() }, _("Leave the table")) : null,
+        mine !== null && mine !== undefined ? h("button", { onclick: () => this.leave() }, _("Leave the table")) : null,
       ),
     );
     fill(this.parts.hand);
@@ -830,8 +823,8 @@ class TableView {
   /** @param {number} seat */
   async sit(seat) {
     try {
-      await post(`/api/tables/${encodeURIComponent(this.summary.id)}/sit`, { seat });
-      await this.refreshSummary();
+      await post(`/api/tables/${encodeURIComponent(this.id)}/sit`, { seat });
+      // The seat is fixed per socket: a new one brings the view of the new seat.
       this.reconnect();
     } catch (err) {
       this.say(err instanceof Error ? err.message : String(err), "error");
@@ -840,7 +833,8 @@ class TableView {
 
   async start() {
     try {
-      this.summary = await post(`/api/tables/${encodeURIComponent(this.summary.id)}/start`);
+      // The views that follow show the game.
+      await post(`/api/tables/${encodeURIComponent(this.id)}/start`);
     } catch (err) {
       this.say(err instanceof Error ? err.message : String(err), "error");
     }
@@ -848,7 +842,7 @@ class TableView {
 
   async leave() {
     try {
-      await post(`/api/tables/${encodeURIComponent(this.summary.id)}/leave`);
+      await post(`/api/tables/${encodeURIComponent(this.id)}/leave`);
       this.app.go("/");
     } catch (err) {
       this.say(err instanceof Error ? err.message : String(err), "error");
@@ -858,8 +852,7 @@ class TableView {
   renderResult() {
     const el = this.parts.result;
     const view = this.view;
-    const s = this.summary;
-    const held = s.held_for_you;
+    const held = view ? view.held_for_you : null;
     if (view && view.status === "playing" && held !== null && held !== undefined && view.seat === null) {
       fill(
         el,
@@ -876,13 +869,14 @@ class TableView {
     }
     el.hidden = false;
     const result = view.result || {};
-    const scores = result.scores || view.observation.scores || [];
+    const scores = result.scores || (view.observation && view.observation.scores) || [];
     const winners = new Set(result.winners || []);
     const sheet = this.face.summary(this.ctx());
     fill(
       el,
       h("h2", null, view.status === "abandoned" ? _("The game was abandoned") : _("The game is over")),
-      view.result_note ? h("p", { class: "result-note" }, view.result_note) : null,
+      // The result in words is the view's, the same line every face shows.
+      view.result_text ? h("p", { class: "result-note" }, view.result_text) : null,
       h(
         "table",
         { class: "sheet final" },
@@ -913,10 +907,10 @@ class TableView {
           : view.seat !== null
             ? h("button", { class: "primary", id: "rematch", onclick: () => this.askRematch() }, _("Rematch"))
             : null,
-        h("a", { class: "button", href: `/replay/${encodeURIComponent(s.id)}`, "data-nav": "" }, _("Replay")),
+        h("a", { class: "button", href: `/replay/${encodeURIComponent(this.id)}`, "data-nav": "" }, _("Replay")),
         h(
           "a",
-          { class: "button", href: `/api/tables/${encodeURIComponent(s.id)}/record`, download: `cardtable-${s.game}-${s.id}.json` },
+          { class: "button", href: `/api/tables/${encodeURIComponent(this.id)}/record`, download: `cardtable-${this.game}-${this.id}.json` },
           _("Download the record"),
         ),
         h("a", { class: "button", href: "/", "data-nav": "" }, _("Lobby")),
@@ -926,7 +920,7 @@ class TableView {
 
   async askRematch() {
     try {
-      const answer = await post(`/api/tables/${encodeURIComponent(this.summary.id)}/rematch`);
+      const answer = await post(`/api/tables/${encodeURIComponent(this.id)}/rematch`);
       const id = answer.table.id;
       sessionStorage.setItem(`cardtable.invite.${id}`, answer.invite);
       const open = answer.table.seats.some((/** @type {any} */ seat) => seat.kind === "open");
@@ -939,8 +933,7 @@ class TableView {
 
   async reclaim() {
     try {
-      await post(`/api/tables/${encodeURIComponent(this.summary.id)}/reclaim`);
-      await this.refreshSummary();
+      await post(`/api/tables/${encodeURIComponent(this.id)}/reclaim`);
       this.reconnect();
     } catch (err) {
       this.say(err instanceof Error ? err.message : String(err), "error");
@@ -972,7 +965,7 @@ class TableView {
       const onCard = target instanceof HTMLElement && target.classList.contains("hand-card");
       if (!onCard && (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement)) return;
       const matching = this.matching();
-      if (matching.length === 1) this.play(matching[0].legal.move);
+      if (matching.length === 1) this.play(matching[0].move);
       else if (onCard) return;
     } else if (key === "Escape") {
       this.selected = [];
@@ -992,7 +985,7 @@ class TableView {
         if (tab) tab.focus();
       }
     } else if (key === "r") {
-      window.open(`/rules/${this.summary.game}`, "_blank", "noopener");
+      window.open(`/rules/${this.game}`, "_blank", "noopener");
     } else if (key === "q") {
       this.app.go("/");
     } else {

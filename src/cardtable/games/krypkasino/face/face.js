@@ -232,13 +232,13 @@ function playerPanel(ctx, seat) {
  */
 function choicesPanel(ctx) {
   const legal = ctx.view && Array.isArray(ctx.view.legal) ? ctx.view.legal : [];
-  const takes = list(ctx, "takes");
   if (!legal.length) return h("p", { class: "quiet" }, _("The capture choices show when it is your turn."));
   /** @type {Map<string, Node[]>} */
   const byCard = new Map();
-  legal.forEach((/** @type {any} */ m, /** @type {number} */ i) => {
-    const card = String(m.move).split(" ")[1];
-    const taking = Array.isArray(takes[i]) ? takes[i] : [];
+  // Each move says which hand card it plays (`cards`) and what it takes (`takes`).
+  legal.forEach((/** @type {import("/static/js/moves.js").Legal} */ m) => {
+    const card = m.cards.length ? m.cards[0] : "";
+    const taking = m.takes;
     const line = h(
       "li",
       { "data-move": m.move },

@@ -1,7 +1,9 @@
 // @ts-check
 /**
  * The generic face, and the contract every game's face keeps. A face draws from one seat's view
- * (the server's `view` message), never from game rules: the client runs no game code.
+ * (the server's `view` message), never from game rules: the client runs no game code. The
+ * generic face draws any game's view (a game without a face of its own): every entry of the
+ * observation, cards as cards and seats by name.
  *
  * @typedef {Object} Ctx
  * @property {any} view            the latest `view` message (docs/protocol.md)
@@ -34,19 +36,67 @@
  *   of ``seat``'s hand
  */
 
+import { miniCard } from "../cards.js";
 import { h } from "../dom.js";
 import { _ } from "../i18n.js";
-import { facts } from "../widgets.js";
+import { facts, miniCards, word } from "../widgets.js";
 
-const HIDDEN_KEYS = new Set(["hand", "legal_moves", "scores", "seat", "game", "to_move", "takes"]);
+/** What the table shows elsewhere: the hand below the board, the scores by the seats. */
+const HIDDEN_KEYS = new Set(["hand", "legal_moves", "scores", "seat", "game", "to_move"]);
+const CARD = /^(10|[2-9AJQK])[SHDC]$/;
+
+/** @param {unknown} value */
+function isCard(value) {
+  return typeof value === "string" && CARD.test(value);
+}
+
+/**
+ * Any value of an observation drawn plainly: cards as cards, a list with one entry per seat as
+ * each seat's name with its entry, `{seat, card}` as the seat's name with the card, the rest as
+ * text.
+ * @param {Ctx} ctx
+ * @param {unknown} value
+ * @returns {import("../dom.js").Child | import("../dom.js").Child[]}
+ */
+function plain(ctx, value) {
+  if (value === null || value === undefined) return "–";
+  if (isCard(value)) return miniCard(String(value), { fourColour: ctx.fourColour });
+  if (Array.isArray(value)) {
+    if (!value.length) return "–";
+    if (value.every(isCard)) return miniCards(value, ctx.fourColour);
+    const seats = ctx.view && Array.isArray(ctx.view.players) ? ctx.view.players.length : 0;
+    if (value.length === seats && value.every((v) => !isSeatCard(v))) {
+      return h(
+        "ul",
+        { class: "generic-seats" },
+        value.map((v, seat) => h("li", { "data-seat": seat }, h("span", { class: "seat-name" }, ctx.name(seat)), " ", plain(ctx, v))),
+      );
+    }
+    const list = h("span", { class: "generic-list" });
+    value.forEach((v, i) => list.append(h("span", null, i ? ", " : "", plain(ctx, v))));
+    return list;
+  }
+  if (isSeatCard(value)) {
+    const played = /** @type {{seat: number, card: string}} */ (value);
+    return h("span", { class: "generic-play", "data-seat": played.seat }, ctx.name(played.seat), " ", plain(ctx, played.card));
+  }
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** @param {unknown} value */
+function isSeatCard(value) {
+  return !!value && typeof value === "object" && typeof (/** @type {any} */ (value).seat) === "number" && isCard(/** @type {any} */ (value).card);
+}
 
 /** @type {Face} */
 const generic = {
   board(ctx) {
-    const rows = Object.entries(ctx.obs)
+    // A game may name its observation's keys in its vocabulary (`obs:<key>`); else the key.
+    const rows = Object.entries(ctx.obs || {})
       .filter(([key]) => !HIDDEN_KEYS.has(key))
-      .map(([key, value]) => /** @type {[string, string]} */ ([key, JSON.stringify(value)]));
-    return h("div", { class: "generic-board" }, facts(rows));
+      .map(([key, value]) => /** @type {[string, import("../dom.js").Child | import("../dom.js").Child[]]} */ ([word(ctx, `obs:${key}`, key.replaceAll("_", " ")), plain(ctx, value)]));
+    return h("div", { class: "generic-board" }, h("h2", { class: "visually-hidden" }, _("The table")), facts(rows));
   },
   seatInfo(ctx, seat) {
     const scores = ctx.obs.scores;
