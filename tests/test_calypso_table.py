@@ -15,13 +15,13 @@ from textual.widgets import RichLog
 import cardtable
 from calypso_deals import twin_for
 from cardtable.games.calypso import CalypsoState
+from cardtable.games.calypso.tui import CalypsoFace
 from cardtable.i18n import set_language, suit_name, using_language
 from cardtable.play.look import colour_cards
 from cardtable.play.plain import PlainTable, result_line
 from cardtable.play.session import Session
 from cardtable.play.storage import saved_records
 from cardtable.play.tui import CardtableApp
-from cardtable.play.tui.calypso import CalypsoFace
 from cardtable.play.tui.faces import face_for
 from cardtable.play.tui.screens import ResultScreen
 from cardtable.play.tui.table import TableScreen

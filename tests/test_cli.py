@@ -161,7 +161,7 @@ def test_demo_is_deterministic_for_a_seed() -> None:
 @pytest.mark.parametrize("options", [["players=3"], ["players=4"], ["muggins=on", "target=61"]])
 def test_demo_plays_to_the_end(options: list[str]) -> None:
     args = [arg for option in options for arg in ("-o", option)]
-    out = run("demo", "--seed", "2", *args)
+    out = run("demo", "cribbage", "--seed", "2", *args)
     assert "over: Seat" in out and "Result: seat" in out
 
 
@@ -247,7 +247,7 @@ def test_user_errors_are_one_line(tmp_path: Path, args: list[str], mentions: str
 
 def test_replay_seat_out_of_range(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    run("demo", "--seed", "1", "--record", str(path))
+    run("demo", "cribbage", "--seed", "1", "--record", str(path))
     result = runner.invoke(app, ["replay", str(path), "--seat", "2"])
     assert result.exit_code == 2
     assert result.output.strip() == "error: --seat must be a seat from 0 to 1, not 2"
@@ -273,3 +273,10 @@ def test_readme_python_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
     printed = capsys.readouterr().out
     assert "the game is over" in printed
     assert "'winners'" in printed
+
+
+def test_demo_without_a_game_plays_the_first_of_the_games() -> None:
+    first = cardtable.games()[0]
+    out = run("demo", "--seed", "4")
+    assert out == run("demo", first, "--seed", "4")
+    assert "Result: seat" in out

@@ -65,7 +65,7 @@ def test_play_in_plain_lines_saves_the_record_and_replay_shows_it() -> None:
 
 
 def test_japanese_from_the_option_or_the_locale() -> None:
-    args = ["play", "--players", "rules,rules", "--seed", "5", "-o", "target=61"]
+    args = ["play", "cribbage", "--players", "rules,rules", "--seed", "5", "-o", "target=61"]
     by_option = runner.invoke(app, ["--lang", "ja", *args], input="")
     by_locale = runner.invoke(app, args, input="", env={"LANG": "ja_JP.UTF-8"})
     for result in (by_option, by_locale):

@@ -121,7 +121,11 @@ def test_hostile_meta_options_and_moves_are_shown_inert(data_dir: Path) -> None:
 
 
 def test_a_bad_option_value_is_echoed_inert() -> None:
-    for command in (["simulate", "cribbage"], ["demo"], ["play", "--plain", "cribbage"]):
+    for command in (
+        ["simulate", "cribbage"],
+        ["demo", "cribbage"],
+        ["play", "--plain", "cribbage"],
+    ):
         line = one_error_line(*command, "-o", f"target={CLEAR}", input="")
         assert_inert(line)
         assert "does not allow \\x1b[2J" in line

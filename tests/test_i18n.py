@@ -510,11 +510,11 @@ def test_rendering_in_japanese() -> None:
     state = play_random(cardtable.load("cribbage", target=61).new_state(seed=8), 8)
     english = result_text(state).plain
     assert re.fullmatch(
-        r"Result: seat [01] wins \(seat 0 \d+ · seat 1 \d+\) after \d+ moves", english
+        r"Result: seat [01] wins \(seat 0 \d+, seat 1 \d+\) after \d+ moves", english
     )
     with using_language("ja"):
         japanese = result_text(state).plain
-    assert re.fullmatch(r"結果: 席[01]の勝ち \(席0 \d+ · 席1 \d+\)、\d+手", japanese)
+    assert re.fullmatch(r"結果: 席[01]の勝ち \(席0 \d+, 席1 \d+\)、\d+手", japanese)
 
 
 def test_the_japanese_game_names_are_spelled_as_the_sources_spell_them() -> None:

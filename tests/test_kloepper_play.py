@@ -15,12 +15,13 @@ import cardtable
 from cardtable.bots import make_bot
 from cardtable.cards import card_str
 from cardtable.games.kloepper.bot import KloepperRulesBot
+from cardtable.games.kloepper.tui import KloepperFace
 from cardtable.i18n import set_language, using_language
 from cardtable.play.plain import PlainTable, result_line
 from cardtable.play.session import Session
 from cardtable.play.tui import CardtableApp
+from cardtable.play.tui.face import Seen
 from cardtable.play.tui.faces import face_for
-from cardtable.play.tui.kloepper import KloepperFace
 from cardtable.play.tui.screens import InfoScreen, ResultScreen
 from cardtable.play.tui.table import CardWidget, TableScreen
 from scripted import first_moves
@@ -74,7 +75,7 @@ def test_the_face_is_found_and_draws_only_what_the_seat_may_see() -> None:
                 face.board(obs, session.players, 0),
                 face.table(obs, session.players, 0),
                 face.last_play(obs, session.state.events_for(0)),
-                face.tricks(obs, session.state.events_for(0)),
+                face.tricks(Seen(obs, session.state.events_for(0), None)),
             )
         ) + face.status(obs, session.players, 0)
         assert not shown_cards(text) & hidden_from(session, 0)

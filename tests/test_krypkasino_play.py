@@ -17,12 +17,13 @@ from cardtable.bots import make_bot
 from cardtable.cards import card_str
 from cardtable.games.krypkasino.bot import KrypkasinoRulesBot
 from cardtable.games.krypkasino.game import KrypkasinoState
+from cardtable.games.krypkasino.tui import KrypkasinoFace
 from cardtable.i18n import _, using_language
 from cardtable.play.plain import PlainTable, result_line
 from cardtable.play.session import Session
 from cardtable.play.tui import CardtableApp
+from cardtable.play.tui.face import Seen
 from cardtable.play.tui.faces import face_for
-from cardtable.play.tui.krypkasino import KrypkasinoFace
 from cardtable.play.tui.screens import InfoScreen, PassScreen, ResultScreen
 from cardtable.play.tui.table import TableScreen
 from scripted import first_moves
@@ -163,8 +164,8 @@ def test_the_face_shows_a_seat_nothing_hidden_from_it() -> None:
             for r in (
                 face.board(obs, players, seat),
                 face.table(obs, players, seat),
-                face.captures_panel(obs, state.events_for(seat)),
-                face.piles_panel(obs, state.events_for(seat)),
+                face.captures_panel(Seen(obs, state.events_for(seat), None)),
+                face.piles_panel(Seen(obs, state.events_for(seat), None)),
                 face.last_play(obs, state.events_for(seat)),
             )
         )
@@ -273,7 +274,7 @@ def test_every_move_says_what_it_captures() -> None:
     obs = state.observation(0)
     assert obs["takes"] == [["2C", "2H"], ["5H"], ["2C", "5H"], ["2H", "5H"], [], []]
     assert "takes" not in state.observation(None)
-    panel = ascii_cards(text_of(KrypkasinoFace(state.game).captures_panel(obs, [])))
+    panel = ascii_cards(text_of(KrypkasinoFace(state.game).captures_panel(Seen(obs, [], None))))
     assert "play 2D  takes 2C 2H" in panel
     assert "play 8C  takes nothing" in panel
     # A family names its cards itself.

@@ -97,7 +97,7 @@ async def play_by_keys(app: CardtableApp, pilot: object, limit: int = 3000) -> d
 
 def test_the_pilot_plays_a_whole_match_from_the_menu_against_the_rules_bot() -> None:
     async def scenario() -> None:
-        app = CardtableApp(bot_delay=0)
+        app = CardtableApp(bot_delay=0, menu_game="cribbage")
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.click("#start")
@@ -218,6 +218,14 @@ def test_the_advisor_and_the_rules_open_on_their_keys() -> None:
             assert isinstance(screen, InfoScreen)
             body = text_of(screen.body)
             assert "Lay away" in body and "Net" in body
+            # The rows are the game's advice for the seat (State.advice), best first.
+            assert "The best 6 of the 15 ways to lay away two cards" in body
+            rows = [line.split("│")[1:6] for line in body.splitlines() if "│" in line]
+            cells = [[cell.strip() for cell in row] for row in rows if len(row) == 5]
+            assert cells[:2] == [
+                ["2♣ J♦", "6♦ 7♣ 7♥ 7♠", "9.43", "-4.61", "4.82"],
+                ["7♣ J♦", "2♣ 6♦ 7♥ 7♠", "8.65", "-3.94", "4.71"],
+            ]
             await pilot.press("space", "r")
             await pilot.pause()
             screen = app.screen
@@ -231,7 +239,7 @@ def test_the_menu_seats_follow_the_players_option_and_start_the_chosen_table() -
     async def scenario() -> None:
         from textual.widgets import Select
 
-        app = CardtableApp(bot_delay=0, save=False)
+        app = CardtableApp(bot_delay=0, save=False, menu_game="cribbage")
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             seats = app.screen.query(".seat")
@@ -414,7 +422,7 @@ def test_the_menu_in_japanese_names_the_options_and_values_in_japanese() -> None
         from textual.widgets import Label, Select
 
         set_language("ja")
-        app = CardtableApp(bot_delay=0.4, save=False)
+        app = CardtableApp(bot_delay=0.4, save=False, menu_game="cribbage")
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.pause()
             labels = [str(label.render()) for label in app.screen.query(Label)]
@@ -536,5 +544,37 @@ def test_an_unknown_key_and_an_idle_key_say_why_in_the_status_line() -> None:
             assert table.session.state.history == []
             # The keys line says how to reach the moves: the same in every game.
             assert "↑↓ the moves" in str(table.query_one("#keys").render())
+
+    asyncio.run(scenario())
+
+
+def test_each_game_draws_with_the_face_in_its_own_folder_and_others_with_the_generic() -> None:
+    from cardtable.play.tui.face import TableFace
+    from cardtable.play.tui.faces import face_for
+    from highcard import registered
+
+    for name in cardtable.games():
+        face = face_for(cardtable.load(name))
+        assert type(face).__module__ == f"cardtable.games.{name}.tui"
+        assert type(face).game_name == name
+    with registered():
+        assert type(face_for(cardtable.load("highcard"))) is TableFace
+
+
+def test_the_menu_opens_on_the_first_of_the_games() -> None:
+    async def scenario() -> None:
+        from textual.widgets import Select
+
+        app = CardtableApp(bot_delay=0, save=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            chosen = app.screen.query_one("#game", Select)
+            assert chosen.value == cardtable.games()[0] == "calypso"
+            await pilot.click("#start")
+            await pilot.pause()
+            table = app.table
+            assert table is not None
+            assert table.session.game.name == "calypso"
+            assert table.session.players == ["human", "easy", "easy", "easy"]
 
     asyncio.run(scenario())

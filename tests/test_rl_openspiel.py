@@ -19,6 +19,7 @@ import cardtable  # noqa: E402
 from cardtable.bots.arena import run_match  # noqa: E402
 from cardtable.bots.levels import make_bot, unregister_bot  # noqa: E402
 from cardtable.errors import OptionError  # noqa: E402
+from cardtable.registry import codec as codec_of  # noqa: E402
 from cardtable.rl import openspiel as adapter  # noqa: E402
 
 #: Options that make each game short.
@@ -59,6 +60,49 @@ def test_random_sim_test(name: str) -> None:
 
 def test_serialized_states_replay() -> None:
     pyspiel.random_sim_test(load("kloepper"), num_sims=2, serialize=True, verbose=False)
+
+
+#: Each game's declared bounds (its codec's), at default options and one variant: the margin
+#: either way and the most actions of a game, as OpenSpiel's GameInfo states them.
+BOUNDS = [
+    ("calypso", {}, 7540.0, 208),
+    ("calypso", {"rounds": 2}, 15080.0, 416),
+    ("cribbage", {}, 121.0, 14520),
+    ("cribbage", {"players": 4, "target": 61}, 61.0, 14640),
+    ("cribbage", {"games": 3}, 9.0, 43560),
+    ("kloepper", {}, 59.0, 4800),
+    ("kloepper", {"target": 1}, 30.0, 160),
+    ("krypkasino", {}, 17312.0, 22464),
+    ("krypkasino", {"players": 4, "deals": 2}, 8656.0, 11232),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "margin", "length"), BOUNDS)
+def test_each_game_declares_its_bounds(
+    name: str, options: dict[str, Any], margin: float, length: int
+) -> None:
+    game = pyspiel.load_game(adapter.short_name(name), options)
+    assert (game.min_utility(), game.max_utility()) == (-margin, margin)
+    assert game.max_game_length() == length
+    codec = codec_of(cardtable.load(name, **options))
+    assert (codec.utility_bound(), codec.max_game_length()) == (margin, length)
+
+
+def test_a_codec_that_declares_no_bounds_gets_generous_ones() -> None:
+    from cardtable.encoding import Codec
+
+    class Bare(Codec):
+        def actions(self, move: Any) -> tuple[int, ...]:
+            return ()
+
+        def action_name(self, action: int) -> str:
+            return ""
+
+        def _observe(self, obs: Any, w: Any) -> None:
+            return None
+
+    bare = Bare(cardtable.load("kloepper"))
+    assert (bare.utility_bound(), bare.max_game_length()) == (1e6, 100_000)
 
 
 def test_win_reward_is_general_sum() -> None:

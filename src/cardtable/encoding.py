@@ -138,8 +138,14 @@ class Codec(ABC):
 
     A subclass sets ``num_actions``, ``obs_size`` (and ``info_size`` where its information
     state adds to the observation) in ``__init__`` and implements :meth:`actions`,
-    :meth:`action_name` and :meth:`_observe`.
+    :meth:`action_name` and :meth:`_observe`. It declares the bounds a research framework asks
+    for (OpenSpiel's utility range and game length) with :meth:`utility_bound` and
+    :meth:`max_game_length`; the defaults here are generous, for a game that states none.
     """
+
+    #: The bounds of a codec that declares none: safe for any game this platform plays.
+    DEFAULT_UTILITY_BOUND: ClassVar[float] = 1e6
+    DEFAULT_GAME_LENGTH: ClassVar[int] = 100_000
 
     #: Whether a move may take several actions (then the seat's observation in the research
     #: environments adds the actions chosen so far of the move in progress).
@@ -195,6 +201,42 @@ class Codec(ABC):
         self, obs: Mapping[str, Any], events: Sequence[Event], w: Writer
     ) -> None:
         """Write the deal's history beyond the observation (``info_size`` cells); none here."""
+
+    def utility_bound(self) -> float:
+        """The most a seat's margin (its final score less the others', in the game's points)
+        may be, either way: safe, not tight. Games refine it from their options.
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("cribbage", target=61)).utility_bound()
+        61.0
+        """
+        return self.DEFAULT_UTILITY_BOUND
+
+    def max_game_length(self) -> int:
+        """The most actions (of every seat, a move may take several) one game takes: safe, not
+        tight. Where the rules set no bound, the figure assumes every deal scores (and
+        ``docs/research.md`` says so). Games refine it from their options.
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("kloepper", target=1)).max_game_length()
+        160
+        """
+        return self.DEFAULT_GAME_LENGTH
+
+    def whole_option(self, name: str) -> int:
+        """The game's option ``name``, a whole number (a codec's bounds are made of them).
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("calypso", rounds=2)).whole_option("rounds")
+        2
+        """
+        value = self.game.options[name]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise CardtableError(f"{self.game.name} option {name!r} is not a whole number")
+        return value
 
     def decode(self, legal: Sequence[Move], actions: Sequence[int]) -> Move:
         """The legal move that ``actions`` names (a prefix that leaves one move is enough).

@@ -40,7 +40,6 @@ from cardtable.errors import CardtableError
 from cardtable.i18n import LANGUAGES, _, game_summary, game_title, ngettext, option_help
 from cardtable.options import options_line, show_value
 from cardtable.play.look import colour_cards
-from cardtable.play.plain import result_line
 from cardtable.play.prose import Prose, unwrap
 from cardtable.play.storage import load_record, records_dir, saved_records
 from cardtable.records import write_record
@@ -48,6 +47,7 @@ from cardtable.records import write_record
 # registry.games, not cardtable.games: importing the games subpackage rebinds that attribute.
 from cardtable.registry import game_class, load
 from cardtable.registry import games as game_names
+from cardtable.table.result import state_result_words
 
 __all__ = ["app", "main"]
 
@@ -414,7 +414,7 @@ def records() -> None:
                 name,
                 game_title(state.game),
                 str(len(state.history)),
-                result_line(state) if state.is_over else _("unfinished"),
+                state_result_words(state) if state.is_over else _("unfinished"),
             )
             continue
         table.add_row(name, "", "", inert_text(_("unreadable: {reason}").format(reason=reason)))
@@ -426,8 +426,11 @@ def records() -> None:
 @user_errors
 def demo(
     game_name: Annotated[
-        str, typer.Argument(metavar="[GAME]", help="a game from `cardtable games`")
-    ] = "cribbage",
+        str | None,
+        typer.Argument(
+            metavar="[GAME]", help="a game from `cardtable games` (default: the first of them)"
+        ),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", help="deal from this seed (default: a random one)")
     ] = None,
@@ -443,7 +446,7 @@ def demo(
     option: OptionsArg = None,
 ) -> None:
     """Watch bots play one complete game, move by move."""
-    game = load(game_name, **parse_options(option))
+    game = load(game_name or game_names()[0], **parse_options(option))
     if record is not None and not _holds(record.parent.is_dir):
         # Checked before playing, so a typo in the path does not waste the game.
         fail(_("no folder {folder!r} to save the record in").format(folder=str(record.parent)))

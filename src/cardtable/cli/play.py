@@ -12,7 +12,7 @@ from cardtable.i18n import LANGUAGES, _, language_from_env, set_language
 from cardtable.play.plain import PlainTable
 from cardtable.play.session import Session, parse_players
 from cardtable.play.storage import last_unfinished, load_record
-from cardtable.registry import load
+from cardtable.registry import games, load
 
 __all__ = ["choose_language", "play"]
 
@@ -26,7 +26,9 @@ def play(
     game_name: Annotated[
         str | None,
         typer.Argument(
-            metavar="[GAME]", help="a game from `cardtable games` (default: open the menu)"
+            metavar="[GAME]",
+            help="a game from `cardtable games` (default: open the menu; with --plain, the "
+            "first of them)",
         ),
     ] = None,
     option: Annotated[
@@ -118,7 +120,8 @@ def play(
         CardtableApp(session=resumed, four_colour=four_colour, bot_delay=delay, save=save).run()
         return
     if text_only or game_name is not None:
-        game = load(game_name or "cribbage", **parse_options(option))
+        # No game named (plain lines): the first in `cardtable games`, as the menu shows first.
+        game = load(game_name or games()[0], **parse_options(option))
         seats = parse_players(game, players)
     if text_only:
         _play_plain(Session(game, seats, seed=seed), save)

@@ -14,8 +14,9 @@ from collections.abc import Iterable
 from rich.text import Text
 
 from cardtable.engine import Event, Game, State
-from cardtable.i18n import _, join_and, ngettext
+from cardtable.i18n import _, ngettext
 from cardtable.play.look import card_text, cards_text, colour_cards
+from cardtable.table.result import state_result_words
 
 __all__ = [
     "board_text",
@@ -103,7 +104,15 @@ def winners_of(state: State) -> list[int]:
 
 
 def result_text(state: State) -> Text:
-    """The outcome of a finished game in one line (or that it is still going on)."""
+    """The outcome of a finished game in one line (or that it is still going on).
+
+    >>> import cardtable
+    >>> state = cardtable.load("cribbage", target=61).new_state(seed=0)
+    >>> while not state.is_over:
+    ...     state.apply(state.legal_moves()[0])
+    >>> result_text(state).plain
+    'Result: seat 1 wins (seat 0 38, seat 1 61) after 59 moves'
+    """
     moves = len(state.history)
     if not state.is_over:
         return Text(
@@ -114,22 +123,8 @@ def result_text(state: State) -> Text:
             ).format(moves=moves),
             style="bold",
         )
-    winners = winners_of(state)
-    who = ngettext("seat {seats} wins", "seats {seats} win", len(winners)).format(
-        seats=join_and(str(s) for s in winners)
-    )
-    note = state.result_note()
-    if note:  # the partnership, a skunk
-        who = _("{who}, {note}").format(who=who, note=note)
-    template = ngettext(
-        "{result} {winners} ({scores}) after {moves} move",
-        "{result} {winners} ({scores}) after {moves} moves",
-        moves,
-    )
+    # The one result line of every face, then how long the game took.
+    template = ngettext("{result} after {moves} move", "{result} after {moves} moves", moves)
     return rich_format(
-        template,
-        result=Text(_("Result:"), style="bold"),
-        winners=Text(who, style="bold green"),
-        scores=seats_text(state.scores),
-        moves=str(moves),
+        template, result=Text(state_result_words(state), style="bold green"), moves=str(moves)
     )

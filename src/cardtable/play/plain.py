@@ -22,10 +22,11 @@ from typing import TextIO
 
 from cardtable.engine import State
 from cardtable.errors import CardtableError, clip
-from cardtable.i18n import _, game_summary, game_title, join_and
+from cardtable.i18n import _, game_summary, game_title
 from cardtable.options import options_line
 from cardtable.play.session import HUMAN, Session, log_events, player_label
 from cardtable.play.storage import save_record
+from cardtable.table.result import state_result_words
 
 __all__ = ["PlainTable", "result_line", "scores_line"]
 
@@ -61,21 +62,9 @@ def scores_line(state: State) -> str:
 
 
 def result_line(state: State) -> str:
-    """The outcome in one line, e.g. ``Result: seat 1 wins (seat 0 98, seat 1 121)``."""
-    winners = state.outcome() or []
-    seats = ", ".join(
-        _("seat {seat} {score}").format(seat=s, score=v) for s, v in enumerate(state.scores)
-    )
-    note = state.result_note()
-    if len(winners) == 1:
-        who = _("seat {seat} wins").format(seat=winners[0])
-    elif note:  # partners, a team: they win together
-        who = _("seats {seats} win").format(seats=join_and(str(s) for s in winners))
-    else:
-        who = _("seats {seats} share the win").format(seats=", ".join(str(s) for s in winners))
-    if note:
-        return _("Result: {who}, {note} ({seats})").format(who=who, note=note, seats=seats)
-    return _("Result: {who} ({seats})").format(who=who, seats=seats)
+    """The outcome in one line, e.g. ``Result: seat 1 wins (seat 0 98, seat 1 121)``: the one
+    result line of every face (:func:`cardtable.table.result.state_result_words`)."""
+    return state_result_words(state)
 
 
 class PlainTable:

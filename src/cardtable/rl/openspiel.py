@@ -127,42 +127,6 @@ def _players(cls: type[Game]) -> tuple[int, int]:
     return players, players
 
 
-def _int(game: Game, name: str) -> int:
-    value = game.options[name]
-    assert isinstance(value, int)
-    return value
-
-
-def _limits(game: Game) -> tuple[float, int]:
-    """Bounds on a seat's margin and on the actions of one game: safe, not tight. Where the
-    rules set no bound (a Kloepper table whose rows may score 0 lets deals go on), the figure
-    assumes every deal scores, and says so in ``docs/research.md``."""
-    name = game.name
-    if name == "calypso":
-        rounds = _int(game, "rounds")
-        # A side holds at most every card: 2 x 3,250 in calypsos, 104 pile cards at 10.
-        return 7540.0 * rounds, 208 * rounds
-    if name == "cribbage":
-        target, matches, players = _int(game, "target"), _int(game, "games"), game.num_players
-        # Pegs stop at the target; every deal pegs at least the last card's point and takes
-        # at most 60 actions (4 players with muggins: about 30 seen).
-        margin = float(target if matches == 1 else 3 * matches)
-        return margin, matches * players * target * 60
-    if name == "kloepper":
-        from cardtable.games.kloepper.scoring import scoring_table
-
-        target = _int(game, "target")
-        best = max(scoring_table(str(game.options["scoring"])).values())
-        # The game ends the deal a seat reaches the target; a deal takes at most 40 actions.
-        return float(target - 1 + best), 4 * target * 40
-    if name == "krypkasino":
-        deals, players = _int(game, "deals"), game.num_players
-        # 42 points a hand and at most one tabbe (10) per card played; a play names at most
-        # every table face before it stops.
-        return float(players * deals * (42 + 104 * 10)), deals * 104 * 54
-    return 1e6, 100_000  # a game this adapter does not know: generous bounds
-
-
 def game_type(name: str, reward: str = "margin") -> Any:
     """The OpenSpiel ``GameType`` of cardtable game ``name`` (its parameters: the options).
 
@@ -461,10 +425,12 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
         options = {k: v for k, v in values.items() if not (k in derived and v == DERIVED)}
         game = load(self.game_name, **options)
         self.shared = _Shared(game, pay)
-        margin, length = _limits(game)
+        # The game declares its bounds through its codec (safe, not tight).
+        codec = self.shared.codec
+        margin, length = codec.utility_bound(), codec.max_game_length()
         utility = margin if reward == "margin" else 1.0
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.shared.codec.num_actions,
+            num_distinct_actions=codec.num_actions,
             max_chance_outcomes=_OUTCOMES,
             num_players=game.num_players,
             min_utility=-utility,

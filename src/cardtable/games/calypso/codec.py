@@ -118,6 +118,27 @@ class CalypsoCodec(Codec):
             raise CardtableError(f"calypso has no action {action}")
         return _NAMES[action]
 
+    def utility_bound(self) -> float:
+        """A side holds at most every card: 2 x 3,250 in calypsos and 104 pile cards at 10,
+        each round.
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("calypso")).utility_bound()
+        7540.0
+        """
+        return 7540.0 * self.whole_option("rounds")
+
+    def max_game_length(self) -> int:
+        """Every card of the two packs is played once a round, one action each.
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("calypso", rounds=2)).max_game_length()
+        416
+        """
+        return 208 * self.whole_option("rounds")
+
     def _observe(self, obs: Mapping[str, Any], w: Writer) -> None:
         """Write the observation of ``obs["seat"]`` (a spectator's is seen from seat 0)."""
         # The cells set to 1 are gathered in a list and set with one numpy call: a cell at a

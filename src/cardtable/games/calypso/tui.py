@@ -1,4 +1,5 @@
-"""The Calypso table: the partnerships' scores, every player's calypso as a row of 13 slots, the
+"""Calypso's face in the terminal (found by the game's name: :mod:`cardtable.play.tui.faces`):
+the partnerships' scores, every player's calypso as a row of 13 slots, the
 trick in the middle, the trick piles, renounce markers, the trick rule, and the scoring sheet at
 the end of each round."""
 
@@ -15,7 +16,6 @@ from cardtable.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from cardtable.engine import Event
 from cardtable.games.calypso.text import reason_words, rule_words, suit_words
 from cardtable.i18n import _
-from cardtable.play.look import card_text
 from cardtable.play.tui.face import Obs, TableFace, register_face
 
 __all__ = ["CalypsoFace"]
@@ -63,7 +63,7 @@ class CalypsoFace(TableFace):
         row = Text()
         for rank in _SLOTS:
             if rank in have:
-                row.append_text(card_text(rank + suit, self.four_colour))
+                row.append_text(self.card(rank + suit))
             else:
                 row.append("·" + " " * len(rank), style="dim")
             row.append(" ")
@@ -136,7 +136,7 @@ class CalypsoFace(TableFace):
             if i:
                 line.append("  ")
             line.append(f"{play['seat']}:", style=_SIDE_STYLES[int(play["seat"]) % 2])
-            line.append_text(card_text(str(play["card"]), self.four_colour))
+            line.append_text(self.card(str(play["card"])))
         return line
 
     def status(self, obs: Obs, players: Sequence[str], viewer: int | None) -> str:

@@ -152,6 +152,31 @@ class CribbageCodec(Codec):
             raise CardtableError(f"cribbage has no action {action}")
         return self._names[action]
 
+    def utility_bound(self) -> float:
+        """Pegs stop at the target; a match of several games scores at most 3 game points a
+        game (a double skunk).
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("cribbage")).utility_bound()
+        121.0
+        """
+        matches = self.whole_option("games")
+        return float(self.whole_option("target") if matches == 1 else 3 * matches)
+
+    def max_game_length(self) -> int:
+        """Every deal pegs at least the last card's point, so a game has at most ``target``
+        deals a seat, and a deal takes at most 60 actions (4 players with muggins: about 30
+        seen).
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("cribbage")).max_game_length()
+        14520
+        """
+        matches, target = self.whole_option("games"), self.whole_option("target")
+        return matches * self.players * target * 60
+
     def _observe(self, obs: Mapping[str, Any], w: Writer) -> None:
         """Write the observation of ``obs["seat"]`` (a spectator's is seen from seat 0)."""
         p = self.players

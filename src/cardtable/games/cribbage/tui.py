@@ -1,25 +1,41 @@
-"""The Cribbage table: the peg board, the crib, the starter, the count, the discard advisor and
-the breakdown of every counted hand."""
+"""Cribbage's face in the terminal (found by the game's name: :mod:`cardtable.play.tui.faces`):
+the peg board, the crib, the starter, the count, the discard advisor and the breakdown of every
+counted hand.
+
+>>> import cardtable
+>>> face = CribbageFace(cardtable.load("cribbage"))
+>>> [panel.key for panel in face.panels()]
+['a', 'b']
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import comb
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.cards import cards_str, parse_cards
-from cardtable.engine import Event
-from cardtable.games.cribbage.analysis import discard_advice
+from cardtable.engine import JSON, Event
 from cardtable.games.cribbage.text import call
 from cardtable.i18n import _
-from cardtable.play.tui.face import Obs, Panel, TableFace, register_face
+from cardtable.play.tui.face import Obs, Panel, Seen, TableFace, register_face
 
 __all__ = ["CribbageFace"]
 
 _BAR = 41  # marks of the peg track: one for every three points of 121
+
+
+def _strings(value: JSON) -> list[str]:
+    """A row's list of cards (the advice is JSON)."""
+    return [str(card) for card in value] if isinstance(value, list) else []
+
+
+def _number(value: JSON) -> float:
+    """A row's expected points (the advice is JSON)."""
+    return float(value) if isinstance(value, int | float) else 0.0
 
 
 def _counted(events: Sequence[Event]) -> list[Event]:
@@ -168,12 +184,15 @@ class CribbageFace(TableFace):
             lines.append(line)
         return Group(*lines)
 
-    def advisor(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
-        hand = obs.get("hand") or []
-        if obs.get("phase") != "discard" or len(hand) != 6 or obs.get("players") != 2:
+    def advisor(self, seen: Seen) -> RenderableType:
+        """The game's advice (:meth:`~cardtable.engine.State.advice`): the best ways to lay
+        away two of six cards, with the kept hand's and the crib's expected points."""
+        rows = seen.advice
+        if not rows:
             return Text(_("The advisor helps with the two-player discard of six cards."))
-        dealer = obs.get("dealer") == obs.get("seat")
-        options = discard_advice(parse_cards(hand), dealer=dealer)
+        hand = seen.obs.get("hand") or []
+        # Two of the hand's cards go to the crib: 15 ways for six cards.
+        ways = comb(len(hand), 2)
         table = Table(
             _("Lay away"),
             _("Keep"),
@@ -182,19 +201,21 @@ class CribbageFace(TableFace):
             _("Net"),
             caption=_(
                 "The best {shown} of the {total} ways to lay away two cards, by expected points"
-            ).format(shown=min(6, len(options)), total=len(options)),
+            ).format(shown=len(rows), total=ways),
         )
-        for option in options[:6]:
+        for row in rows:
             table.add_row(
-                self.cards(cards_str(option.discard)),
-                self.cards(cards_str(option.keep)),
-                f"{option.hand_ev:.2f}",
-                f"{'+' if dealer else '-'}{option.crib_ev:.2f}",
-                f"{option.net:.2f}",
+                self.cards(_strings(row["discard"])),
+                self.cards(_strings(row["keep"])),
+                f"{_number(row['hand']):.2f}",
+                # The crib's points count for the dealer (+) and against the other seat (-).
+                f"{_number(row['crib']):+.2f}",
+                f"{_number(row['net']):.2f}",
             )
         return table
 
-    def breakdown(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
+    def breakdown(self, seen: Seen) -> RenderableType:
+        events = seen.events
         shows = _counted(events)
         if not shows:
             return Text(_("No hand has been counted yet."))

@@ -16,6 +16,7 @@ from cardtable.encoding import Codec, Writer, offsets_of
 from cardtable.engine import Event, Game, Move
 from cardtable.errors import CardtableError
 from cardtable.games.kloepper.moves import ALONE, CALL, KNOCK, KNOCK_OFF, PASS, PLAY
+from cardtable.games.kloepper.scoring import scoring_table
 from cardtable.games.kloepper.tables import CALLABLE, PACK, PHASES, SEATS
 
 __all__ = ["CARDS", "INFO_LAYOUT", "OBS_LAYOUT", "OFFSETS", "KloepperCodec"]
@@ -130,6 +131,29 @@ class KloepperCodec(Codec):
         if not 0 <= action < len(_NAMES):
             raise CardtableError(f"kloepper has no action {action}")
         return _NAMES[action]
+
+    def utility_bound(self) -> float:
+        """The game ends with the deal in which a seat reaches the target: a seat one point
+        short may score the table's best row once more.
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("kloepper")).utility_bound()
+        59.0
+        """
+        best = max(scoring_table(str(self.game.options["scoring"])).values())
+        return float(self.whole_option("target") - 1 + best)
+
+    def max_game_length(self) -> int:
+        """A table whose rows may score 0 lets deals go on: the figure assumes every deal
+        scores (at most ``target`` deals a seat, 4 seats), and a deal takes at most 40 actions.
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("kloepper")).max_game_length()
+        4800
+        """
+        return 4 * self.whole_option("target") * 40
 
     def _observe(self, obs: Mapping[str, Any], w: Writer) -> None:
         """Write the observation of ``obs["seat"]`` (a spectator's is seen from seat 0)."""

@@ -1,4 +1,5 @@
-"""The Kloepper table: scores to the target, each seat's side as far as the viewer knows it,
+"""Kloepper's face in the terminal (found by the game's name: :mod:`cardtable.play.tui.faces`):
+scores to the target, each seat's side as far as the viewer knows it,
 card points and tricks taken, the call, the knock, the trick on the table, the deal's tricks
 and the scoring table."""
 
@@ -15,7 +16,7 @@ from rich.text import Text
 from cardtable.engine import Event
 from cardtable.games.kloepper.text import RESULT_NAMES, result_name
 from cardtable.i18n import N_, _, join_and
-from cardtable.play.tui.face import Obs, Panel, TableFace, register_face
+from cardtable.play.tui.face import Obs, Panel, Seen, TableFace, register_face
 
 __all__ = ["KloepperFace", "role_name"]
 
@@ -224,8 +225,8 @@ class KloepperFace(TableFace):
         )
         return Group(*lines)
 
-    def tricks(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
-        done = obs.get("tricks", [])
+    def tricks(self, seen: Seen) -> RenderableType:
+        done = seen.obs.get("tricks", [])
         if not done:
             return Text(_("No trick has been taken in this deal yet."))
         table = Table(_("Trick"), _("Cards"), _("Winner"), _("Points"), box=None)
@@ -235,7 +236,7 @@ class KloepperFace(TableFace):
             )
         return table
 
-    def scoring(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
+    def scoring(self, seen: Seen) -> RenderableType:
         table = Table(_("Result"), _("Points each"), box=None)
         values = getattr(self.game, "table", {})
         for key in RESULT_NAMES:

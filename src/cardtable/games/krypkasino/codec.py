@@ -163,6 +163,28 @@ class KrypkasinoCodec(Codec):
             raise CardtableError(f"krypkasino has no action {action}")
         return _NAMES[action]
 
+    def utility_bound(self) -> float:
+        """42 penalty points a hand and at most one tabbe (10) for each of the 104 cards
+        played, for every seat and deal.
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("krypkasino")).utility_bound()
+        17312.0
+        """
+        return float(self.players * self.whole_option("deals") * (42 + 104 * 10))
+
+    def max_game_length(self) -> int:
+        """Each of the 104 cards is played once a deal, and a play names at most every table
+        face (52) before it stops: 54 actions.
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("krypkasino", players=4, deals=2)).max_game_length()
+        11232
+        """
+        return self.whole_option("deals") * 104 * 54
+
     def _observe(self, obs: Mapping[str, Any], w: Writer) -> None:
         """Write the observation of ``obs["seat"]`` (a spectator's is seen from seat 0)."""
         me = obs["seat"] or 0

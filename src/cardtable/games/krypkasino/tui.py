@@ -1,4 +1,5 @@
-"""The Krypkasino table: the cards on the table and set aside, the stock and the extra deals
+"""Krypkasino's face in the terminal (found by the game's name: :mod:`cardtable.play.tui.faces`):
+the cards on the table and set aside, the stock and the extra deals
 left, each player's hand size, captured points and tabbe markers, the teams, what each card in
 hand would capture, and the scoring of every hand. Drawn only from one seat's observation."""
 
@@ -13,7 +14,7 @@ from rich.text import Text
 
 from cardtable.engine import Event
 from cardtable.i18n import _, ngettext
-from cardtable.play.tui.face import Obs, Panel, TableFace, register_face
+from cardtable.play.tui.face import Obs, Panel, Seen, TableFace, register_face
 
 __all__ = ["KrypkasinoFace"]
 
@@ -168,8 +169,9 @@ class KrypkasinoFace(TableFace):
         lines += [self.line(self.game.describe(e)) for e in tabbes + leftover]
         return Group(*lines)
 
-    def captures_panel(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
+    def captures_panel(self, seen: Seen) -> RenderableType:
         """What each card in hand would do now: the moves, grouped by card."""
+        obs = seen.obs
         legal = list(obs.get("legal_moves") or [])
         if not legal:
             return Text(_("The capture choices show when it is your turn."))
@@ -189,9 +191,9 @@ class KrypkasinoFace(TableFace):
             table.add_row(self.cards([card]), Group(*lines))
         return Group(Text(_("Pick a move in the list and press Enter.")), table)
 
-    def piles_panel(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
+    def piles_panel(self, seen: Seen) -> RenderableType:
         """Every player's captured cards (all of them were face up when taken)."""
-        captured = list(obs.get("captured", []))
+        captured = list(seen.obs.get("captured", []))
         table = Table(_("Seat"), _("Captured"), box=None, padding=(0, 1))
         for seat, cards in enumerate(captured):
             table.add_row(_("Seat {seat}").format(seat=seat), self.cards(cards))

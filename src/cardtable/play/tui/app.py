@@ -39,11 +39,14 @@ class CardtableApp(App[None]):
         bot_delay: float = 0.4,
         save: bool = True,
         session: Session | None = None,
+        menu_game: str | None = None,
     ) -> None:
         super().__init__()
         self.four_colour = four_colour
         self.bot_delay = bot_delay
         self.save = save
+        #: The game the first menu shows (None: the first in ``cardtable games``).
+        self.menu_game = menu_game
         # A table to open at once: a game resumed from its record, or a new one.
         self.start_game: Session | None = session
         if game is not None:
@@ -66,7 +69,9 @@ class CardtableApp(App[None]):
         elif self.start_game is not None:
             self._open_table(self.start_game)
         else:
-            self.push_screen(MenuScreen(four_colour=self.four_colour, bot_delay=self.bot_delay))
+            self.push_screen(
+                MenuScreen(self.menu_game, four_colour=self.four_colour, bot_delay=self.bot_delay)
+            )
 
     def _open_table(self, session: Session) -> None:
         self.table = TableScreen(session, self.bot_delay, self.save, self.four_colour)
@@ -88,7 +93,9 @@ class CardtableApp(App[None]):
     def _menu(self) -> MenuScreen:
         """The menu, holding the choices of the last table."""
         if self.table is None:
-            return MenuScreen(four_colour=self.four_colour, bot_delay=self.bot_delay)
+            return MenuScreen(
+                self.menu_game, four_colour=self.four_colour, bot_delay=self.bot_delay
+            )
         session = self.table.session
         return MenuScreen(
             session.game.name,

@@ -1,8 +1,10 @@
 """A table face: how one game's position is drawn. :class:`TableFace` is the generic face,
-which draws the observation as it is; a game's own face (``play/tui/<game>.py``) subclasses it
-and registers with :func:`register_face`; :func:`cardtable.play.tui.faces.face_for` finds it.
+which draws the observation as it is; a game's own face (``games/<name>/tui.py``, the terminal's
+plug-in kept with the game) subclasses it and registers with :func:`register_face`;
+:func:`cardtable.play.tui.faces.face_for` finds it by the game's name.
 
-A face draws from what one seat may see (its observation and its events), never from the state.
+A face draws from what one seat may see (its observation, its events and the game's advice for
+it, :meth:`~cardtable.engine.State.advice`), never from the state.
 
 >>> import cardtable
 >>> type(TableFace(cardtable.load("cribbage"))).__name__
@@ -12,26 +14,41 @@ A face draws from what one seat may see (its observation and its events), never 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.engine import Event, Game
+from cardtable.engine import JSON, Event, Game
 from cardtable.i18n import _
-from cardtable.play.look import cards_text, colour_cards
+from cardtable.play.look import card_text, cards_text, colour_cards
 from cardtable.play.session import HUMAN, player_label
 
-__all__ = ["Obs", "Panel", "TableFace", "register_face", "registered_face"]
+__all__ = ["Obs", "Panel", "Seen", "TableFace", "register_face", "registered_face"]
 
 Obs = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a panel draws from: one seat's observation, the events it saw, and the game's
+    advice for it (:meth:`~cardtable.engine.State.advice`: rows, or None where there is none).
+
+    >>> Seen({"seat": 0}, [], None).advice is None
+    True
+    """
+
+    obs: Obs
+    events: Sequence[Event]
+    advice: list[dict[str, JSON]] | None
 
 
 class Panel:
     """An extra view a key opens (e.g. Cribbage's discard advisor)."""
 
-    def __init__(self, key: str, title: str, draw: Callable[[Obs, Sequence[Event]], Any]) -> None:
+    def __init__(self, key: str, title: str, draw: Callable[[Seen], RenderableType]) -> None:
         self.key = key
         self.title = title
         self.draw = draw
@@ -45,6 +62,10 @@ class TableFace:
     def __init__(self, game: Game, four_colour: bool = False) -> None:
         self.game = game
         self.four_colour = four_colour
+
+    def card(self, card: str) -> Text:
+        """One card in colour (``10H`` as ``10♥``)."""
+        return card_text(card, self.four_colour)
 
     def cards(self, cards: Sequence[str]) -> Text:
         if not cards:

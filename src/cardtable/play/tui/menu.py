@@ -87,14 +87,15 @@ class MenuScreen(Screen[None]):
 
     def __init__(
         self,
-        game: str = "cribbage",
+        game: str | None = None,
         four_colour: bool = False,
         values: dict[str, OptionValue] | None = None,
         players: list[str] | None = None,
         bot_delay: float = 0.4,
     ) -> None:
         super().__init__()
-        self.game_name = game
+        # No game named: the first in `cardtable games` (the menu lists them in that order).
+        self.game_name = game or game_names()[0]
         self.four_colour = four_colour
         self.bot_delay = bot_delay
         # The newest unfinished game saved, offered to go on with (read once per menu).

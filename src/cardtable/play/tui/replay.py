@@ -14,8 +14,8 @@ from textual.widgets import RichLog, Static
 from cardtable.engine import State
 from cardtable.i18n import _, game_title
 from cardtable.play.look import colour_cards
-from cardtable.play.plain import result_line
 from cardtable.play.tui.faces import face_for
+from cardtable.table.result import state_result_words
 
 __all__ = ["ReplayScreen", "shown_name"]
 
@@ -136,7 +136,7 @@ class ReplayScreen(Screen[None]):
             # A seat's view must not show the others' moves, which may name hidden cards.
             status = _("Move {index} of {count}").format(index=self.index, count=len(self.moves))
         if state.is_over:
-            status += "  " + result_line(state)
+            status += "  " + state_result_words(state)
         self.query_one("#status", Static).update(colour_cards(status, four_colour=face.four_colour))
         log = self.query_one("#log", RichLog)
         log.clear()

@@ -20,12 +20,13 @@ from cardtable.engine import Event, Move
 from cardtable.errors import CardtableError
 from cardtable.i18n import _, game_summary, game_title, move_words, ngettext
 from cardtable.play.look import card_text, colour_cards
-from cardtable.play.plain import result_line
 from cardtable.play.prose import Prose, unwrap
 from cardtable.play.session import Session, log_events
 from cardtable.play.storage import save_record
+from cardtable.play.tui.face import Seen
 from cardtable.play.tui.faces import face_for
 from cardtable.play.tui.screens import ConfirmScreen, InfoScreen, PassScreen, ResultScreen
+from cardtable.table.result import state_result_words
 
 __all__ = ["CardWidget", "TableScreen"]
 
@@ -332,7 +333,7 @@ class TableScreen(Screen[None]):
         lines: list[RenderableType] = []
         if self.last_summary is not None:
             lines += [self.last_summary, Text("")]
-        lines.append(Text(result_line(self.session.state), style="bold"))
+        lines.append(Text(state_result_words(self.session.state), style="bold"))
         if not self.session.seed_given:
             lines.append(Text(_("The seed was {seed}.").format(seed=self.session.seed)))
         if self.saved_path is not None:
@@ -580,8 +581,10 @@ class TableScreen(Screen[None]):
                 viewer = None if self.hidden else self.viewer
                 if viewer is None:
                     return
-                obs = self.session.state.observation(viewer)
-                self.app.push_screen(InfoScreen(panel.title, panel.draw(obs, self._seat_events())))
+                state = self.session.state
+                # The game's advice is built from this seat's view only, like the observation.
+                seen = Seen(state.observation(viewer), self._seat_events(), state.advice(viewer))
+                self.app.push_screen(InfoScreen(panel.title, panel.draw(seen)))
 
     def on_key(self, event: events.Key) -> None:
         # A printable key that no binding takes would do nothing at all: say so, and where the
