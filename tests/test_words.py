@@ -40,6 +40,8 @@ GAMES = [
     ("cribbage", {"muggins": True, "target": 61}, 5),
     ("krypkasino", {}, 6),
     ("krypkasino", {"players": 4, "teams": "pairs"}, 7),
+    ("kloepper", {}, 8),
+    ("kloepper", {"target": 12}, 9),
 ]
 
 

@@ -64,8 +64,8 @@ from cardtable.games.kloepper.tables import (
     TRUMP,
     hand_order,
 )
-from cardtable.games.kloepper.text import describe_event, materialize, prompt
-from cardtable.i18n import N_, NP_, _, join_and, ngettext
+from cardtable.games.kloepper.text import describe_event, describe_move, materialize, prompt
+from cardtable.i18n import N_, NP_, _, card_word, join_and, names_in_use, ngettext, seat_word
 from cardtable.options import Option, OptionValue
 
 __all__ = ["KloepperGame", "KloepperState", "hand_order"]
@@ -175,10 +175,10 @@ def _pack_needed() -> str:
     )
 
 
-def _not_in_hand(cards: list[str]) -> str:
+def _not_in_hand(cards: list[int]) -> str:
     return ngettext(
         "{cards} is not in your hand", "{cards} are not in your hand", len(cards)
-    ).format(cards=join_and(cards))
+    ).format(cards=join_and(card_word(c) for c in cards))
 
 
 class KloepperState(LoggedState):
@@ -451,11 +451,18 @@ class KloepperState(LoggedState):
         foreign = [c for c in move.cards if c not in PACK]
         if foreign:
             return _("{card} is not in the Kloepper pack (9 10 J Q K A of each suit)").format(
-                card=cards_str(foreign)[0]
+                card=card_word(foreign[0])
             )
+        # The notation in brackets is a hint for those who type it, never for a face.
+        words = names_in_use()
         if phase == DECLARE:
             both = QC in hand and QS in hand
             if move.verb not in ("call", "alone", "pass"):
+                if words:
+                    return _(
+                        "it is time to declare: the holder of both black queens calls an ace "
+                        "or plays alone; the others pass"
+                    )
                 return _(
                     "it is time to declare: the holder of both black queens calls an ace "
                     "(call AC, call AS, call AH) or plays alone (alone); the others pass"
@@ -466,33 +473,37 @@ class KloepperState(LoggedState):
                 return _("you hold both black queens: call an ace you do not hold, or alone")
             card = move.cards[0]
             if card not in CALLABLE:
-                return _("only AC, AS or AH may be called, not {card}").format(
-                    card=cards_str([card])[0]
-                )
+                if words:
+                    return _(
+                        "only the ace of clubs, spades or hearts may be called, not {card}"
+                    ).format(card=card_word(card))
+                return _("only AC, AS or AH may be called, not {card}").format(card=card_word(card))
             if all(a in hand for a in CALLABLE):
                 return _("you hold all three aces that may be called, so you play alone")
-            return _("you hold {card}; call an ace you do not hold").format(
-                card=cards_str([card])[0]
-            )
+            return _("you hold {card}; call an ace you do not hold").format(card=card_word(card))
         if phase == KNOCKOFF:
             if self.team >> seat & 1:  # the seat knows its side from its own cards
                 return _("you are on the knocker's side, so you may only pass")
             return _(
-                "seat {seat} has knocked: knock off (claim every trick for your side) or pass"
-            ).format(seat=self.knocker)
+                "{player} has knocked: knock off (claim every trick for your side) or pass"
+            ).format(player=seat_word(self.knocker, start=True))
         if move is KNOCK:
             if self.knocker >= 0:
-                return _("seat {seat} has already knocked").format(seat=self.knocker)
+                return _("{player} has already knocked").format(
+                    player=seat_word(self.knocker, start=True)
+                )
             if not self.team >> seat & 1:
                 return _("only the queens team may knock, and you are not on it")
             return _("a knock must come before the lead to the second trick")
         if move.verb != "play" or len(move.cards) != 1:
+            if words:
+                return _("it is the play: play a card")
             return _("it is the play: play a card (play C)")
         card = move.cards[0]
         if card not in hand:
-            return _not_in_hand(cards_str([card]))
+            return _not_in_hand([card])
         return _("you must follow {suit} ({lead} was led)").format(
-            suit=_key_name(KEY[self.trick[0]]), lead=cards_str([self.trick[0]])[0]
+            suit=_key_name(KEY[self.trick[0]]), lead=card_word(self.trick[0])
         )
 
     # ----------------------------------------------------------------- knowledge
@@ -666,6 +677,22 @@ class KloepperState(LoggedState):
             "scores": list(self.points),
             "deals": self.deal_no,
         }
+
+    def describe_move(self, move: Move) -> str:
+        """A legal move in words: its notation, or a sentence inside
+        :func:`~cardtable.i18n.using_names`.
+
+        >>> import cardtable
+        >>> from cardtable.i18n import using_language, using_names
+        >>> state = cardtable.load("kloepper").new_state(seed=1)
+        >>> move = state.legal_moves()[0]
+        >>> state.describe_move(move)
+        'pass'
+        >>> with using_language("ja"), using_names(["Ann", "Bob", "Cat", "Dan"]):
+        ...     state.describe_move(move)
+        'パス'
+        """
+        return describe_move(move)
 
     def card_places(self) -> dict[str, list[int]]:
         places = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}

@@ -22,10 +22,28 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable.cards import card_str, cards_str
-from cardtable.engine import JSON, Event
-from cardtable.i18n import N_, _, join_and, move_words, ngettext
+from cardtable.engine import JSON, Event, Move
+from cardtable.i18n import (
+    N_,
+    _,
+    card_word,
+    cards_word,
+    join_and,
+    move_words,
+    names_in_use,
+    ngettext,
+    seat_word,
+    seats_word,
+)
 
-__all__ = ["RESULT_NAMES", "describe_event", "materialize", "prompt", "result_name"]
+__all__ = [
+    "RESULT_NAMES",
+    "describe_event",
+    "describe_move",
+    "materialize",
+    "prompt",
+    "result_name",
+]
 
 SEATS = 4
 
@@ -62,6 +80,9 @@ def result_name(key: str) -> str:
 
 
 def _seats(seats: Any) -> str:
+    """Seats listed in words: ``0 and 2``, or inside ``using_names`` ``Ann and Cat``."""
+    if names_in_use():
+        return join_and(seat_word(s) for s in seats)
     return join_and(str(s) for s in seats)
 
 
@@ -137,62 +158,76 @@ def materialize(entry: tuple[Any, ...]) -> list[Event]:
 
 
 def describe_event(event: Event) -> str:
-    """One line for an event in the current language, as the plain log and ``replay`` print it.
+    """One line for an event in the current language, as the plain log and ``replay`` print it;
+    inside :func:`~cardtable.i18n.using_names` with players' names and suit symbols.
 
-    >>> describe_event(Event("call", 3, {"ace": "AH"}))
+    >>> from cardtable.i18n import using_names
+    >>> event = Event("call", 3, {"ace": "AH"})
+    >>> describe_event(event)
     'Seat 3 holds both black queens and calls AH: its holder is his secret partner'
+    >>> with using_names(["Ann", "Bob", "Cat", "Dan"]):
+    ...     describe_event(event)
+    'Dan holds both black queens and calls A♥: its holder is his secret partner'
     """
     d: Mapping[str, Any] = event.data
     seat = event.seat
     kind = event.type
+    player = seat_word(seat, start=True) if seat is not None else ""
     if kind == "deal":
-        return _("Deal {deal}: seat {dealer} deals").format(deal=d["deal"], dealer=d["dealer"])
+        return _("Deal {deal}: {dealer} deals").format(
+            deal=d["deal"], dealer=seat_word(d["dealer"])
+        )
     if kind == "hand":
-        return _("Seat {seat} is dealt {cards}").format(seat=seat, cards=" ".join(d["cards"]))
+        return _("{player} is dealt {cards}").format(player=player, cards=cards_word(d["cards"]))
     if kind == "call":
         return _(
-            "Seat {seat} holds both black queens and calls {ace}: its holder is his secret partner"
-        ).format(seat=seat, ace=d["ace"])
+            "{player} holds both black queens and calls {ace}: its holder is his secret partner"
+        ).format(player=player, ace=card_word(d["ace"]))
     if kind == "no call":
-        return _("Seat {seat}: no call").format(seat=seat)
+        return _("{player}: no call").format(player=player)
     if kind == "alone":
-        return _("Seat {seat} holds both black queens and plays alone, unannounced").format(
-            seat=seat
+        return _("{player} holds both black queens and plays alone, unannounced").format(
+            player=player
         )
     if kind == "role":
         role = d["role"]
         if role == "alone":
-            return _("Seat {seat} plays alone against the three others").format(seat=seat)
+            return _("{player} plays alone against the three others").format(player=player)
         if role == "opponents":
-            return _("Seat {seat} is an opponent of the queens team").format(seat=seat)
+            return _("{player} is an opponent of the queens team").format(player=player)
         if d.get("partner") is not None:
-            return _("Seat {seat} is on the queens team with seat {partner}").format(
-                seat=seat, partner=d["partner"]
+            return _("{player} is on the queens team with {partner}").format(
+                player=player, partner=seat_word(d["partner"])
             )
-        return _("Seat {seat} is on the queens team; the partner is still hidden").format(seat=seat)
+        return _("{player} is on the queens team; the partner is still hidden").format(
+            player=player
+        )
     if kind == "knock":
         if d.get("alone"):
-            return _("Seat {seat} knocks alone: he claims every trick").format(seat=seat)
-        return _("Seat {seat} knocks: the queens team claims every trick").format(seat=seat)
+            return _("{player} knocks alone: he claims every trick").format(player=player)
+        return _("{player} knocks: the queens team claims every trick").format(player=player)
     if kind == "knock-off":
-        return _("Seat {seat} knocks off: the opponents claim every trick").format(seat=seat)
+        return _("{player} knocks off: the opponents claim every trick").format(player=player)
     if kind == "no knock-off":
-        return _("Seat {seat} does not knock off").format(seat=seat)
+        return _("{player} does not knock off").format(player=player)
     if kind == "play":
         if d.get("reveals"):
-            return _("Seat {seat} plays {card} and is on the queens team").format(
-                seat=seat, card=d["card"]
+            return _("{player} plays {card} and is on the queens team").format(
+                player=player, card=card_word(d["card"])
             )
-        return _("Seat {seat} plays {card}").format(seat=seat, card=d["card"])
+        return _("{player} plays {card}").format(player=player, card=card_word(d["card"]))
     if kind == "trick":
         return ngettext(
-            "Trick {trick}: seat {seat} takes {cards} ({points} card point)",
-            "Trick {trick}: seat {seat} takes {cards} ({points} card points)",
+            "Trick {trick}: {player} takes {cards} ({points} card point)",
+            "Trick {trick}: {player} takes {cards} ({points} card points)",
             int(d["points"]),
-        ).format(trick=d["trick"], seat=seat, cards=" ".join(d["cards"]), points=d["points"])
+        ).format(
+            trick=d["trick"],
+            player=seat_word(seat) if seat is not None else "",
+            cards=cards_word(d["cards"]),
+            points=d["points"],
+        )
     if kind == "deal score":
-        winners = d["winners"]
-        who = ngettext("seat {seats}", "seats {seats}", len(winners)).format(seats=_seats(winners))
         return _(
             "Deal {deal}: the queens team ({queens}) took {points} card points in {tricks} "
             "tricks; {result}: {who} +{award}; scores {scores}"
@@ -202,47 +237,62 @@ def describe_event(event: Event) -> str:
             points=d["card_points"],
             tricks=d["tricks"],
             result=result_name(str(d["result"])),
-            who=who,
+            who=seats_word(d["winners"]),
             award=d["points"],
             scores="-".join(str(p) for p in d["scores"]),
         )
     if kind == "score":
-        return _("Seat {seat}: +{points} ({result}), total {total}").format(
-            seat=seat, points=d["points"], result=result_name(str(d["reason"])), total=d["total"]
+        return _("{player}: +{points} ({result}), total {total}").format(
+            player=player,
+            points=d["points"],
+            result=result_name(str(d["reason"])),
+            total=d["total"],
         )
     if kind == "game over":
         seats = d["winners"]
         return ngettext(
-            "Game over: seat {seats} wins, {scores}",
-            "Game over: seats {seats} share the win, {scores}",
+            "Game over: {players} wins, {scores}",
+            "Game over: {players} share the win, {scores}",
             len(seats),
-        ).format(seats=_seats(seats), scores="-".join(str(p) for p in d["scores"]))
+        ).format(players=seats_word(seats), scores="-".join(str(p) for p in d["scores"]))
     return kind
 
 
 def _cards(cards: Any) -> str:
-    return " ".join(str(c) for c in cards) if cards else _("(none)")
+    return cards_word(cards) if cards else _("(none)")
 
 
 def prompt(obs: Mapping[str, Any]) -> str:
-    """One line telling the seat of a Kloepper observation what it must do now.
+    """One line telling the seat of a Kloepper observation what it must do now (with the
+    notation to type, but in :func:`~cardtable.i18n.using_names`, where no one types).
 
     >>> import cardtable
     >>> state = cardtable.load("kloepper").new_state(seed=1)
     >>> prompt(state.observation(0))
     'Your hand: 9D KC AH 10H QH AS. Declare: pass (only the holder of both black queens calls).'
     """
+    words = names_in_use()
     phase = obs.get("phase")
     legal = obs.get("legal_moves") or []
     hand = _cards(obs.get("hand"))
     example = move_words(str(legal[0])) if legal else ""
+    knocker = obs.get("knocker")
     if phase == "declare":
         if any(str(m).startswith("call") for m in legal):
+            if words:
+                return _(
+                    "Your hand: {hand}. You hold both black queens: call an ace you do not hold "
+                    "or play alone."
+                ).format(hand=hand)
             return _(
                 "Your hand: {hand}. You hold both black queens: call an ace you do not hold "
                 "(e.g. {example}) or play alone (alone)."
             ).format(hand=hand, example=example)
         if "alone" in legal:
+            if words:
+                return _(
+                    "Your hand: {hand}. You hold both black queens and all three aces: play alone."
+                ).format(hand=hand)
             return _(
                 "Your hand: {hand}. You hold both black queens and all three aces: play alone "
                 "(alone)."
@@ -251,20 +301,27 @@ def prompt(obs: Mapping[str, Any]) -> str:
             "Your hand: {hand}. Declare: pass (only the holder of both black queens calls)."
         ).format(hand=hand)
     if phase == "knock-off":
+        player = seat_word(knocker, start=True) if isinstance(knocker, int) else ""
         if "knock-off" in legal:
+            if words:
+                return _(
+                    "{player} knocked. Knock off to claim every trick for your side, or pass."
+                ).format(player=player)
             return _(
-                "Seat {seat} knocked. Knock off (knock-off) to claim every trick for your side, "
+                "{player} knocked. Knock off (knock-off) to claim every trick for your side, "
                 "or pass."
-            ).format(seat=obs.get("knocker"))
-        return _("Seat {seat} knocked, and you are on that side: pass.").format(
-            seat=obs.get("knocker")
-        )
+            ).format(player=player)
+        return _("{player} knocked, and you are on that side: pass.").format(player=player)
     if phase == "play":
         trick = obs.get("trick") or []
         number = obs.get("trick_number")
         plays = [str(m) for m in legal if str(m).startswith("play")]
         example = move_words(str(plays[0])) if plays else example
-        if trick:
+        if trick and words:
+            line = _("Your hand: {hand}. Trick {trick}: {cards} on the table; play a card.").format(
+                hand=hand, trick=number, cards=_cards([p["card"] for p in trick])
+            )
+        elif trick:
             line = _(
                 "Your hand: {hand}. Trick {trick}: {cards} on the table; play a card "
                 "(e.g. {example})."
@@ -274,11 +331,47 @@ def prompt(obs: Mapping[str, Any]) -> str:
                 cards=_cards([p["card"] for p in trick]),
                 example=example,
             )
+        elif words:
+            line = _("Your hand: {hand}. Lead to trick {trick}.").format(hand=hand, trick=number)
         else:
             line = _("Your hand: {hand}. Lead to trick {trick} (e.g. {example}).").format(
                 hand=hand, trick=number, example=example
             )
         if "knock" in legal:
-            line += " " + _("You may knock first (knock) to claim every trick.")
+            line += " " + (
+                _("You may knock first to claim every trick.")
+                if words
+                else _("You may knock first (knock) to claim every trick.")
+            )
         return line
-    return _("Your move (type moves to list them).")
+    return _("Your move.") if words else _("Your move (type moves to list them).")
+
+
+def describe_move(move: Move) -> str:
+    """A legal move as a list shows it: its notation (verbs in the current language), or inside
+    :func:`~cardtable.i18n.using_names` a sentence.
+
+    >>> from cardtable.games.kloepper.moves import parse_move
+    >>> from cardtable.i18n import using_names
+    >>> describe_move(parse_move("call AH"))
+    'call AH'
+    >>> with using_names(["Ann", "Bob", "Cat", "Dan"]):
+    ...     describe_move(parse_move("call AH")), describe_move(parse_move("knock"))
+    ('Call A♥: its holder is your secret partner', 'Knock: your side claims every trick')
+    """
+    if not names_in_use():
+        return move_words(move.text)
+    verb = move.verb
+    if verb == "play":
+        return _("Play {card}").format(card=card_word(move.cards[0]))
+    if verb == "call":
+        return _("Call {ace}: its holder is your secret partner").format(
+            ace=card_word(move.cards[0])
+        )
+    if verb == "alone":
+        return _("Play alone against the three others")
+    if verb == "knock":
+        return _("Knock: your side claims every trick")
+    if verb == "knock-off":
+        return _("Knock off: your side claims every trick")
+    return _("Pass")
