@@ -13,13 +13,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 
-from cardtable.bots import Bot, SeatView, bot_names, choose_for, make_bot
-from cardtable.bots.levels import LEVELS, hint_bot
+from cardtable.bots import Bot, bot_names, make_bot
+from cardtable.bots.levels import LEVELS
 from cardtable.engine import JSON, Event, Game, Move, State, fresh_seed
-from cardtable.errors import OptionError, RecordError
+from cardtable.errors import IllegalMoveError, OptionError, RecordError
 from cardtable.i18n import _, ngettext
 from cardtable.records import from_record
+from cardtable.registry import load
+from cardtable.table.core import Table
+from cardtable.table.errors import Fault, TableError
+from cardtable.table.seats import Seat, SeatKind, Status
+from cardtable.table.thinking import Ask, InProcess, Thinker
 
 __all__ = ["HUMAN", "Session", "log_events", "parse_players", "player_choices", "player_label"]
 
@@ -121,7 +127,8 @@ def parse_players(game: Game, text: str | Sequence[str] | None) -> list[str]:
 
 
 class Session:
-    """A game with its players. ``players[i]`` is ``human`` or a bot name or level."""
+    """A game with its players, driving a :class:`~cardtable.table.core.Table` in this
+    process. ``players[i]`` is ``human`` or a bot name or level."""
 
     def __init__(self, game: Game, players: Sequence[str], seed: int | None = None) -> None:
         #: Whether the seed was chosen by whoever set the table (then it may be shown); a
@@ -132,15 +139,46 @@ class Session:
         self.game = game
         self.players = list(parse_players(game, players))
         self.seed = seed
-        self.state = game.new_state(seed=seed)
+        seats = [
+            Seat(i, SeatKind.HUMAN, user_id=_person(i))
+            if p == HUMAN
+            else Seat(i, SeatKind.BOT, bot=p)
+            for i, p in enumerate(self.players)
+        ]
+        self.table = Table("local", game, {"seed": seed}, seats)
+        self.table.start(_now())
         #: What the last hint's bot weighed: (move, mean value, visits), best first.
         self.hint_report: list[tuple[str, float, int]] = []
         # One generator per table, so the bots differ from seat to seat yet repeat run to run.
         seeder = random.Random(seed)
-        self.bots: list[Bot | None] = [
-            None if p == HUMAN else make_bot(game.name, p, seeder.getrandbits(32))
-            for p in self.players
-        ]
+        #: Where the bots and the hint think: here, each seat's bot kept for the whole game.
+        self.thinker: Thinker = InProcess(
+            [
+                None if p == HUMAN else make_bot(game.name, p, seeder.getrandbits(32))
+                for p in self.players
+            ]
+        )
+
+    @property
+    def bots(self) -> list[Bot | None]:
+        """Each seat's bot (None: a person's seat)."""
+        return self.thinker.bots if isinstance(self.thinker, InProcess) else []
+
+    @bots.setter
+    def bots(self, bots: list[Bot | None]) -> None:
+        self.thinker = InProcess(bots)
+
+    @property
+    def state(self) -> State:
+        """The game's state now."""
+        state = self.table.state
+        assert state is not None, "a session's table starts with it"
+        return state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self.table.state = state
+        self.table.status = Status.OVER if state.is_over else Status.PLAYING
 
     @classmethod
     def resume(cls, record: Mapping[str, JSON]) -> Session:
@@ -176,25 +214,46 @@ class Session:
     @property
     def humans(self) -> list[int]:
         """The seats people play."""
-        return [s for s, p in enumerate(self.players) if p == HUMAN]
+        return [s.seat for s in self.table.seats if s.kind is SeatKind.HUMAN]
 
     def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.bots[seat] is None
+        return seat is not None and self.table.seats[seat].kind is SeatKind.HUMAN
 
     def human_to_move(self) -> bool:
         """Whether a person must act now (False once the game is over)."""
         return not self.state.is_over and self.is_human(self.state.to_move)
 
+    def _make(self, seat: int, move: Move | str) -> Move:
+        """A move through the table's one door: decided (an illegal one raises and changes
+        nothing), then committed."""
+        try:
+            decided = self.table.decide(seat, move, self.table.ply)
+        except TableError as err:
+            if err.code is Fault.ILLEGAL_MOVE:
+                # The engine's own words for it, naming the move and the seat: the plain mode,
+                # where one types notation, shows them beside the legal moves.
+                self.state._checked(move, seat, self.state.legal_moves())
+                raise IllegalMoveError(str(err)) from None
+            raise
+        self.table.commit(decided, seat, _now())
+        return decided
+
     def step_bot(self) -> Move:
         """Let the bot whose turn it is make its move."""
-        seat = self.state.to_move
-        if seat is None or self.bots[seat] is None:
+        turn = self.table.bot_to_move()
+        if turn is None:
             raise RuntimeError("no bot is to move")
-        bot = self.bots[seat]
-        assert bot is not None
-        move = choose_for(bot, self.state)
-        self.state.apply(move)
-        return move
+        seat, spec = turn
+        ask = Ask(
+            self.game.name,
+            dict(self.game.options),
+            dict(self.table.deal),
+            (),
+            seat,
+            spec,
+            position=self.state,
+        )
+        return self._make(seat, self.thinker.move(ask).result())
 
     def bots_to_move(self) -> bool:
         """Whether a bot must act now (False once the game is over)."""
@@ -214,7 +273,7 @@ class Session:
         seat = self.state.to_move
         if seat is None or not self.is_human(seat):
             raise RuntimeError("no person is to move")
-        self.state.apply(move, seat=seat)
+        self._make(seat, move)
 
     def shown_seed(self) -> int | None:
         """The seed, where it may be shown now: given by whoever set the table, or the game
@@ -226,12 +285,18 @@ class Session:
         level) would make for ``seat`` (which must be to move); what it weighed is left in
         :attr:`hint_report`."""
         # Its seed is the table's, so a hint repeats.
-        bot = hint_bot(self.game.name, random.Random(self.seed).getrandbits(32))
-        move = bot.choose(SeatView(self.state, seat))
-        # A search bot reports its best moves as (move, mean value, visits); others nothing.
-        report = getattr(bot, "last_report", None)
-        self.hint_report = list(report) if report else []
-        return move
+        ask = Ask(
+            self.game.name,
+            dict(self.game.options),
+            dict(self.table.deal),
+            (),
+            seat,
+            seed=random.Random(self.seed).getrandbits(32),
+            position=self.state,
+        )
+        hint = self.thinker.hint(ask).result()
+        self.hint_report = list(hint.report)
+        return self.game.read_move(hint.move, self.state.legal_moves())
 
     def record(self) -> dict[str, JSON]:
         """The game record, with the players in ``meta``."""
@@ -240,5 +305,32 @@ class Session:
         return record
 
     def rematch(self) -> Session:
-        """A new game with the same players and options, from a fresh seed."""
-        return Session(self.game, self.players)
+        """A new game with the same players from a fresh seed: once the game is over, with
+        the options of :meth:`~cardtable.engine.State.rematch_options` (the deal passes on as
+        the rules say), as a table of the server does.
+
+        >>> import cardtable
+        >>> session = Session(cardtable.load("kloepper", target=4), ["rules"] * 4, seed=0)
+        >>> first = session.state.game.options["dealer"]
+        >>> _ = session.run_bots()
+        >>> session.rematch().game.options["dealer"] == (first + 1) % 4
+        True
+        """
+        game = self.game
+        if self.state.is_over:
+            asker = next((s.user_id for s in self.table.seats if s.user_id), None)
+            game = (
+                self.table.check_rematch(asker)
+                if asker is not None
+                else load(game.name, **self.state.rematch_options())
+            )
+        return Session(game, self.players)
+
+
+def _person(seat: int) -> str:
+    """The id of the person at ``seat`` of a terminal table (people there have no accounts)."""
+    return f"seat-{seat}"
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
