@@ -14,7 +14,10 @@ table too if a seat is free and the game has not started; otherwise it watches a
 The server is authoritative (``docs/protocol.md``): this client runs no game code. It prints the
 text of each new event the server sends, the prompt when it is this seat's turn, and sends the
 line typed as the move (``play 5H``, a bare ``5H``, or the Japanese words: the server reads
-them). A refused move is answered with one ``error:`` line and the question again. Commands:
+them; or a legal move's words as ``moves`` lists them, sent as that move). What it sends and
+reads are the protocol's models (:mod:`cardtable.server.protocol`), and a line that does not fit
+one is said so before anything is sent. A refused move is answered with one ``error:`` line and
+the question again. Commands:
 ``moves`` (the legal moves), ``chat TEXT``, ``help``, ``quit``; the end of the input leaves like
 ``quit``. At the end of the game it prints the result line and exits with code 0.
 
@@ -31,11 +34,11 @@ import queue
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, TypeVar
 from urllib.parse import quote, unquote, urlsplit
 
 import httpx
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ValidationError
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
@@ -44,6 +47,22 @@ from cardtable.cli.common import error_line, fail, inert
 from cardtable.errors import CardtableError, clip
 from cardtable.i18n import _, get_language, join_and
 from cardtable.options import options_line
+from cardtable.server.protocol import (
+    MAX_NAME,
+    ChatOut,
+    ErrorOut,
+    GuestIn,
+    HTTPErrorOut,
+    JoinedOut,
+    PresenceOut,
+    ProtocolError,
+    SitIn,
+    TableOut,
+    TakenSeatOut,
+    ViewOut,
+    check_client,
+)
+from cardtable.server.validation import describe, where
 
 __all__ = [
     "Address",
@@ -67,59 +86,12 @@ TIMEOUT = 15.0
 MAX_MESSAGE = 2**22
 #: Statuses after which nothing more happens at a table.
 FINISHED = ("over", "abandoned")
-#: The longest name the server takes.
-MAX_NAME = 40
 
-
-# ---------------------------------------------------------------------- what the server sends
-
-# The client's own reading of the server's messages (``docs/protocol.md``): only the fields it
-# shows, and lenient about the others, so that a newer server's additions do not stop it.
-
-
-class _Message(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
-
-
-class Event(_Message):
-    i: int
-    type: str = ""
-    text: str = ""
-
-
-class Legal(_Message):
-    move: str
-    words: str
-
-
-class Seat(_Message):
-    seat: int
-    name: str
-    online: bool = True
-
-
-class View(_Message):
-    ply: int
-    seat: int | None
-    status: str
-    events: list[Event] = Field(default_factory=list)
-    prompt: str = ""
-    legal: list[Legal] = Field(default_factory=list)
-    players: list[Seat] = Field(default_factory=list)
-    result: dict[str, Any] | None = None
-
-
-class Chat(_Message):
-    sender: str = Field(alias="from")
-    text: str
-
-
-class Error(_Message):
-    message: str
-
-
-class Presence(_Message):
-    online: list[bool]
+# What the server sends is read with the protocol's own models (``cardtable.server.protocol``):
+# they take fields a newer server adds, so that its additions do not stop this client.
+View = ViewOut
+Chat = ChatOut
+Answer = TypeVar("Answer", bound=BaseModel)
 
 
 class ConnectError(CardtableError):
@@ -192,6 +164,26 @@ def default_name() -> str:
     return name[:MAX_NAME] or "guest"
 
 
+def _checked(model: type[Answer], data: dict[str, Any]) -> Answer:
+    """A request's body as the protocol's model; what does not fit is said before it is sent,
+    as the server would say it.
+
+    >>> _checked(GuestIn, {"name": "x" * 41, "language": "en"})
+    Traceback (most recent call last):
+    ...
+    cardtable.cli.connect.ConnectError: bad request: name: must be at most 40 characters
+    """
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        problem = err.errors()[0]
+        raise ConnectError(
+            _("bad request: {field}: {problem}").format(
+                field=where(problem, skip=0), problem=describe(problem)
+            )
+        ) from None
+
+
 def result_line(result: Mapping[str, Any]) -> str:
     """A finished game's outcome in one line, from the ``result`` of the last view.
 
@@ -230,10 +222,12 @@ class Lobby:
     def close(self) -> None:
         self.http.close()
 
-    def _call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    def _call(self, method: str, path: str, body: BaseModel | None = None) -> Any:
         url = self.address.base + path
         try:
-            answer = self.http.request(method, path, json=body)
+            answer = self.http.request(
+                method, path, json=None if body is None else body.model_dump(mode="json")
+            )
         except httpx.HTTPError as err:
             raise ConnectError(
                 _("cannot reach {url}: {reason}").format(
@@ -246,9 +240,11 @@ class Lobby:
             data = None
         if answer.is_success and isinstance(data, dict):
             return data
-        error = data.get("error") if isinstance(data, dict) else None
-        message = error.get("message") if isinstance(error, dict) else None
-        if isinstance(message, str) and message:
+        try:
+            message = HTTPErrorOut.model_validate(data).error.message
+        except ValidationError:
+            message = ""
+        if message:
             raise ConnectError(message)
         raise ConnectError(
             _("no cardtable server answers at {url} (HTTP {status})").format(
@@ -258,7 +254,7 @@ class Lobby:
 
     def guest(self, name: str, language: str) -> str:
         """Become a guest; the cookie that says so."""
-        self._call("POST", "/api/guest", {"name": name, "language": language})
+        self._call("POST", "/api/guest", _checked(GuestIn, {"name": name, "language": language}))
         cookie = self.http.cookies.get(COOKIE)
         if not cookie:
             raise ConnectError(
@@ -269,40 +265,41 @@ class Lobby:
         self.cookie = cookie
         return cookie
 
-    def table(self) -> dict[str, Any]:
+    def table(self) -> TableOut:
         """The table of the address (an invitation is opened)."""
         address = self.address
         if address.invite is not None:
             joined = self._call("POST", f"/api/join/{quote(address.invite, safe='')}")
-            table = joined.get("table")
-            if not isinstance(table, dict):
-                raise self._not_ours()
-            return table
+            return self._read(JoinedOut, joined).table
         assert address.table is not None
         return self.refresh(address.table)
 
-    def refresh(self, table_id: str) -> dict[str, Any]:
-        table: dict[str, Any] = self._call("GET", f"/api/tables/{quote(table_id, safe='')}")
-        return table
+    def refresh(self, table_id: str) -> TableOut:
+        return self._read(TableOut, self._call("GET", f"/api/tables/{quote(table_id, safe='')}"))
 
-    def sit(self, table: dict[str, Any]) -> int | None:
+    def sit(self, table: TableOut) -> int | None:
         """Our seat at ``table``: the one we hold, else a free one if the game has not started;
         None to watch."""
-        held = table.get("your_seat")
-        if isinstance(held, int):
-            return held
-        seats = table.get("seats")
-        free = isinstance(seats, list) and any(
-            isinstance(s, dict) and s.get("kind") == "open" for s in seats
-        )
-        if table.get("status") != "open" or not free:
+        if table.your_seat is not None:
+            return table.your_seat
+        free = any(s.kind == "open" for s in table.seats)
+        if table.status != "open" or not free:
             return None
         try:
-            answer = self._call("POST", f"/api/tables/{quote(str(table['id']), safe='')}/sit", {})
+            answer = self._call("POST", f"/api/tables/{quote(table.id, safe='')}/sit", SitIn())
         except ConnectError:
             return None  # taken in the meantime, or started: we watch
-        seat = answer.get("seat")
-        return seat if isinstance(seat, int) else None
+        try:
+            return TakenSeatOut.model_validate(answer).seat
+        except ValidationError:
+            return None
+
+    def _read(self, model: type[Answer], data: object) -> Answer:
+        """An answer of the server as the protocol's model, or "no cardtable server"."""
+        try:
+            return model.model_validate(data)
+        except ValidationError:
+            raise self._not_ours() from None
 
     def _not_ours(self) -> ConnectError:
         return ConnectError(
@@ -530,12 +527,20 @@ class Connection:
         self.inbox: queue.Queue[tuple[str, str]] = queue.Queue()
         self.started = False
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any]) -> bool:
+        """Send a message of the protocol; what does not fit it (a line too long) is said
+        here, unsent: False."""
         try:
-            self.socket.send(json.dumps(message))
+            checked = check_client(message)
+        except ProtocolError as err:
+            self.terminal.error(str(err))
+            return False
+        try:
+            self.socket.send(checked.model_dump_json())
         except (ConnectionClosed, OSError):
             self.terminal.end_line()
             _lost()
+        return True
 
     def run(self) -> None:
         threading.Thread(
@@ -577,9 +582,9 @@ class Connection:
                 return view.status not in FINISHED
             if kind == "error":
                 terminal.waiting = False
-                terminal.error(Error.model_validate(data).message)
+                terminal.error(ErrorOut.model_validate(data).message)
             elif kind == "presence":
-                online = Presence.model_validate(data).online
+                online = PresenceOut.model_validate(data).online
                 if not self.started:
                     self.refresh()  # someone sat down: learn the name
                 terminal.presence(online)
@@ -595,7 +600,7 @@ class Connection:
             table = self.lobby.refresh(self.table_id)
         except ConnectError:
             return
-        self.terminal.seats(table.get("seats"))
+        self.terminal.seats([s.model_dump() for s in table.seats])
 
     def line(self, line: str) -> bool:
         """A line the player typed; False to leave."""
@@ -619,8 +624,18 @@ class Connection:
         elif terminal.waiting:
             terminal.error(_("your last move is not answered yet; wait a moment"))
         elif terminal.my_turn and terminal.view is not None:
-            self.send({"type": "move", "ply": terminal.view.ply, "move": text})
-            terminal.waiting = True
+            view = terminal.view
+            # The words ``moves`` lists may be typed back (as shown: made inert) for their move.
+            typed = text.casefold()
+            move = next(
+                (
+                    m.move
+                    for m in view.legal
+                    if typed in (m.words.casefold(), inert(m.words, keep="").casefold())
+                ),
+                text,
+            )
+            terminal.waiting = self.send({"type": "move", "ply": view.ply, "move": move})
         else:
             terminal.refuse_move()
         return True
@@ -666,10 +681,10 @@ def connect(url: str, name: str | None, inp: TextIO, out: TextIO) -> None:
         try:
             lobby.guest(name if name is not None else default_name(), get_language())
             table = lobby.table()
-            table_id = table.get("id")
-            if not isinstance(table_id, str) or not table_id:
+            table_id = table.id
+            if not table_id:
                 raise lobby._not_ours()
-            if table.get("status") in FINISHED:
+            if table.status in FINISHED:
                 raise ConnectError(
                     _("the game at table {table} is over").format(table=clip(table_id))
                 )
@@ -680,7 +695,7 @@ def connect(url: str, name: str | None, inp: TextIO, out: TextIO) -> None:
         except ConnectError as err:
             fail(str(err))
         terminal = Terminal(out, seat, _interactive(inp))
-        terminal.header(table)
+        terminal.header(table.model_dump())
         with socket:  # closed on the way out, whichever way that is
             Connection(socket, terminal, inp, lobby, table_id).run()
     finally:

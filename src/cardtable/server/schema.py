@@ -44,8 +44,8 @@ def answers(*faults: Fault, checked: bool = False, body: bool = False) -> dict[i
 
 
 def without_422(schema: dict[str, Any]) -> dict[str, Any]:
-    """``schema`` with FastAPI's ``422`` answers replaced: a route that has one answers 400
-    ``bad-request`` instead (with the error body); its validation schemas go too.
+    """``schema`` without FastAPI's ``422`` answers (and their schemas): a route that declares
+    no error of its own answers 400 ``bad-request`` instead, with the error body.
 
     >>> op = {"responses": {"200": {}, "422": {"description": "Validation Error"}}}
     >>> done = without_422({"paths": {"/x": {"get": op}}, "components": {"schemas": {}}})
@@ -55,7 +55,10 @@ def without_422(schema: dict[str, Any]) -> dict[str, Any]:
     for path in schema.get("paths", {}).values():
         for operation in path.values():
             responses = operation.get("responses", {})
-            if responses.pop("422", None) is not None and "400" not in responses:
+            declared = any(code.startswith("4") and code != "422" for code in responses)
+            # A route that declares its errors (``answers``) says whether it checks input; one
+            # that does not (the browser's files) has FastAPI's guess, which is 400 here.
+            if responses.pop("422", None) is not None and not declared:
                 responses["400"] = {
                     "description": "codes: bad-request",
                     "content": {"application/json": {"schema": _ERROR_REF}},
