@@ -42,6 +42,8 @@ GAMES = [
     ("krypkasino", {"players": 4, "teams": "pairs"}, 7),
     ("kloepper", {}, 8),
     ("kloepper", {"target": 12}, 9),
+    ("calypso", {}, 10),
+    ("calypso", {"trick_rule": "all-fours"}, 11),
 ]
 
 

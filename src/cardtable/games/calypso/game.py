@@ -28,14 +28,14 @@ from collections.abc import Mapping
 from itertools import accumulate
 from typing import Any, ClassVar
 
-from cardtable.cards import PACK_SIZE, SUIT_LETTERS, card_str, cards_str
+from cardtable.cards import PACK_SIZE, SUIT_LETTERS, SUIT_SYMBOLS, card_str, cards_str
 from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
 from cardtable.games.calypso.moves import PLAY, parse_move
 from cardtable.games.calypso.sampling import sample_world
 from cardtable.games.calypso.tables import CARDS, PACKS, SORT_KEY, VALUE
-from cardtable.games.calypso.text import describe_event, materialize, prompt
+from cardtable.games.calypso.text import describe_event, describe_move, materialize, prompt
 from cardtable.games.calypso.tricks import ALL_FOURS, RULE_NAMES, trick_winner
-from cardtable.i18n import N_, NP_, _, ngettext, suit_name
+from cardtable.i18n import N_, NP_, _, card_word, names_in_use, ngettext, suit_name
 from cardtable.options import Option
 
 __all__ = [
@@ -430,8 +430,10 @@ class CalypsoState(LoggedState):
         return moves
 
     def _why_illegal(self, move: Move) -> str:
+        # The notation is a hint for those who type it; a face shows suit symbols instead.
+        words = names_in_use()
         if move.verb != "play" or len(move.cards) != 1 or move.number is not None:
-            return _("play exactly one card (play C)")
+            return _("play exactly one card") if words else _("play exactly one card (play C)")
         face = move.cards[0]
         if not 0 <= face < PACK_SIZE:
             return _("card id {card} is not a card face (ids 0 to 51)").format(card=face)
@@ -439,13 +441,14 @@ class CalypsoState(LoggedState):
         if all(c % PACK_SIZE != face for c in hand):
             return ngettext(
                 "{cards} is not in your hand", "{cards} are not in your hand", 1
-            ).format(cards=card_str(face))
+            ).format(cards=card_word(face))
         led = self.led
+        suit = SUIT_SYMBOLS[led] if words else SUIT_LETTERS[led]
         if self.allfours:
             return _(
                 "{suit} was led and you hold {suit}: follow suit or play your own suit"
-            ).format(suit=SUIT_LETTERS[led])
-        return _("{suit} was led and you hold {suit}: follow suit").format(suit=SUIT_LETTERS[led])
+            ).format(suit=suit)
+        return _("{suit} was led and you hold {suit}: follow suit").format(suit=suit)
 
     # ----------------------------------------------------------------- views
 
@@ -539,6 +542,22 @@ class CalypsoState(LoggedState):
             # A copy all the way down: the state and its clones share the round summaries.
             "rounds": copy.deepcopy(self.round_results),
         }
+
+    def describe_move(self, move: Move) -> str:
+        """A legal move in words: its notation, or a sentence inside
+        :func:`~cardtable.i18n.using_names`.
+
+        >>> import cardtable
+        >>> from cardtable.i18n import using_language, using_names
+        >>> state = cardtable.load("calypso").new_state(seed=1)
+        >>> move = state.legal_moves()[0]
+        >>> state.describe_move(move)
+        'play 10C'
+        >>> with using_language("ja"), using_names(["Ann", "Bob", "Cat", "Dan"]):
+        ...     state.describe_move(move)
+        '10♣を出す'
+        """
+        return describe_move(move)
 
     def result_note(self) -> str:
         result = self.result

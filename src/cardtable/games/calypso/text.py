@@ -20,12 +20,30 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable.cards import SUIT_LETTERS, card_str, cards_str
-from cardtable.engine import JSON, Event
+from cardtable.engine import JSON, Event, Move
 from cardtable.games.calypso.tables import SORT_KEY
 from cardtable.games.calypso.tricks import REASONS
-from cardtable.i18n import N_, _, move_words, ngettext, suit_name
+from cardtable.i18n import (
+    N_,
+    _,
+    card_word,
+    cards_word,
+    move_words,
+    names_in_use,
+    ngettext,
+    seat_word,
+    seats_word,
+    suit_name,
+)
 
-__all__ = ["describe_event", "materialize", "prompt", "reason_words", "rule_words"]
+__all__ = [
+    "describe_event",
+    "describe_move",
+    "materialize",
+    "prompt",
+    "reason_words",
+    "rule_words",
+]
 
 _WHY = {
     "led-trump": N_("led trump stands"),
@@ -94,39 +112,64 @@ def materialize(entry: tuple[Any, ...]) -> list[Event]:
 
 
 def describe_event(event: Event) -> str:
-    """One line for an event in the current language, as the plain log and ``replay`` print it."""
+    """One line for an event in the current language, as the plain log and ``replay`` print it;
+    inside :func:`~cardtable.i18n.using_names` with players' names and suit symbols.
+
+    >>> from cardtable.i18n import using_names
+    >>> event = Event("lay", 1, {"card": "KD", "count": 12})
+    >>> describe_event(event)
+    'Seat 1 lays KD on the calypso (12 of 13)'
+    >>> with using_names(["Ann", "Bob", "Cat", "Dan"]):
+    ...     describe_event(event)
+    'Bob lays K♦ on the calypso (12 of 13)'
+    """
     d = event.data
     seat = event.seat
     kind = event.type
+    player = seat_word(seat, start=True) if seat is not None else ""
     if kind == "deal":
-        return _("Round {round}, deal {deal}: seat {dealer} deals").format(
-            round=d["round"], deal=d["deal"], dealer=d["dealer"]
+        return _("Round {round}, deal {deal}: {dealer} deals").format(
+            round=d["round"], deal=d["deal"], dealer=seat_word(d["dealer"])
         )
     if kind == "hand":
-        return _("Seat {seat} is dealt {cards}").format(seat=seat, cards=" ".join(d["cards"]))
+        return _("{player} is dealt {cards}").format(player=player, cards=cards_word(d["cards"]))
     if kind == "play":
-        return _("Seat {seat} plays {card}").format(seat=seat, card=d["card"])
+        return _("{player} plays {card}").format(player=player, card=card_word(d["card"]))
     if kind == "trick":
-        return _("Seat {seat} wins the trick ({cards}): {why}").format(
-            seat=seat, cards=" ".join(d["cards"]), why=reason_words(str(d["reason"]))
+        return _("{player} wins the trick ({cards}): {why}").format(
+            player=player, cards=cards_word(d["cards"]), why=reason_words(str(d["reason"]))
         )
     if kind == "lay":
-        return _("Seat {seat} lays {card} on the calypso ({count} of 13)").format(
-            seat=seat, card=d["card"], count=d["count"]
+        return _("{player} lays {card} on the calypso ({count} of 13)").format(
+            player=player, card=card_word(d["card"]), count=d["count"]
         )
     if kind == "calypso":
-        return _("Seat {seat} completes calypso number {number}!").format(
-            seat=seat, number=d["number"]
+        return _("{player} completes calypso number {number}!").format(
+            player=player, number=d["number"]
         )
     if kind == "pile":
         return ngettext(
-            "{count} card to seat {seat}'s trick pile ({size} there)",
-            "{count} cards to seat {seat}'s trick pile ({size} there)",
+            "{count} card to {player}'s trick pile ({size} there)",
+            "{count} cards to {player}'s trick pile ({size} there)",
             d["count"],
-        ).format(count=d["count"], seat=seat, size=d["size"])
+        ).format(
+            count=d["count"], player=seat_word(seat) if seat is not None else "", size=d["size"]
+        )
     if kind == "round over":
         sides = d["sides"]
         totals = d["totals"]
+        if names_in_use():
+            return _(
+                "Round {round} over: {first} score {a}, {second} score {b} (totals {ta} to {tb})"
+            ).format(
+                round=d["round"],
+                first=seats_word(_SIDES[0]),
+                second=seats_word(_SIDES[1]),
+                a=sides[0],
+                b=sides[1],
+                ta=totals[0],
+                tb=totals[1],
+            )
         return _(
             "Round {round} over: seats 0+2 score {a}, seats 1+3 score {b} (totals {ta} to {tb})"
         ).format(round=d["round"], a=sides[0], b=sides[1], ta=totals[0], tb=totals[1])
@@ -134,10 +177,19 @@ def describe_event(event: Event) -> str:
         a, b = d["sides"]
         if a == b:
             return _("Game over: a draw at {points} each").format(points=a)
+        if names_in_use():
+            side = _SIDES[0] if a > b else _SIDES[1]
+            return _("Game over: {players} win, {a} to {b}").format(
+                players=seats_word(side), a=max(a, b), b=min(a, b)
+            )
         if a > b:
             return _("Game over: seats 0 and 2 win, {a} to {b}").format(a=a, b=b)
         return _("Game over: seats 1 and 3 win, {a} to {b}").format(a=b, b=a)
     return kind
+
+
+#: The seats of each partnership.
+_SIDES = ((0, 2), (1, 3))
 
 
 #: The names of the trick rules, for the table and the menu.
@@ -159,29 +211,61 @@ def rule_words(rule: str) -> str:
 
 
 def prompt(obs: Mapping[str, Any]) -> str:
-    """What the seat of ``obs`` must do now, in one line.
+    """What the seat of ``obs`` must do now, in one line (with an example of the notation to
+    type, but in :func:`~cardtable.i18n.using_names`, where no one types).
 
     >>> import cardtable
-    >>> print(prompt(cardtable.load("calypso").new_state(seed=1).observation(0)))
+    >>> from cardtable.i18n import using_names
+    >>> obs = cardtable.load("calypso").new_state(seed=1).observation(0)
+    >>> print(prompt(obs))
     Your hand: 10C 7C AD 2D AH KH 7H 5H 2H 7S 5S 3S 2S. You lead (any card, e.g. play 10C).
+    >>> with using_names(["Ann", "Bob", "Cat", "Dan"]):
+    ...     print(prompt(obs))
+    Your hand: 10♣ 7♣ A♦ 2♦ A♥ K♥ 7♥ 5♥ 2♥ 7♠ 5♠ 3♠ 2♠. You lead (any card).
     """
-    hand = " ".join(obs.get("hand") or [])
+    words = names_in_use()
+    hand = cards_word(obs.get("hand") or [])
     legal = obs.get("legal_moves") or []
     example = move_words(str(legal[0])) if legal else ""
     led = obs.get("led")
     if led is None:
+        if words:
+            return _("Your hand: {hand}. You lead (any card).").format(hand=hand)
         return _("Your hand: {hand}. You lead (any card, e.g. {example}).").format(
             hand=hand, example=example
         )
-    cards = " ".join(t["card"] for t in obs.get("trick") or [])
+    cards = cards_word(t["card"] for t in obs.get("trick") or [])
     if obs.get("trick_rule") == "all-fours":
-        ask = _(
-            "Your hand: {hand}. Trick: {cards}. Follow {suit} if you can, or play your own "
-            "suit (e.g. {example})."
+        ask = (
+            _("Your hand: {hand}. Trick: {cards}. Follow {suit} if you can, or play your own suit.")
+            if words
+            else _(
+                "Your hand: {hand}. Trick: {cards}. Follow {suit} if you can, or play your own "
+                "suit (e.g. {example})."
+            )
         )
+    elif words:
+        ask = _("Your hand: {hand}. Trick: {cards}. Follow {suit} if you can.")
     else:
         ask = _("Your hand: {hand}. Trick: {cards}. Follow {suit} if you can (e.g. {example}).")
     return ask.format(hand=hand, cards=cards, suit=suit_words(led), example=example)
+
+
+def describe_move(move: Move) -> str:
+    """A legal move as a list shows it: its notation (the verb in the current language), or
+    inside :func:`~cardtable.i18n.using_names` a sentence.
+
+    >>> from cardtable.games.calypso.moves import parse_move
+    >>> from cardtable.i18n import using_names
+    >>> describe_move(parse_move("play KD"))
+    'play KD'
+    >>> with using_names(["Ann", "Bob", "Cat", "Dan"]):
+    ...     describe_move(parse_move("play KD"))
+    'Play K♦'
+    """
+    if not names_in_use() or move.verb != "play" or not move.cards:
+        return move_words(move.text)
+    return _("Play {card}").format(card=card_word(move.cards[0]))
 
 
 def suit_words(letter: object) -> str:
