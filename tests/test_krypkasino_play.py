@@ -18,7 +18,7 @@ from cardtable.cards import card_str
 from cardtable.games.krypkasino.bot import KrypkasinoRulesBot
 from cardtable.games.krypkasino.game import KrypkasinoState
 from cardtable.games.krypkasino.tui import KrypkasinoFace
-from cardtable.i18n import _, using_language
+from cardtable.i18n import _, seat_word, using_language
 from cardtable.play.plain import PlainTable, result_line
 from cardtable.play.session import Session
 from cardtable.play.tui import CardtableApp
@@ -128,9 +128,12 @@ def test_the_pilot_plays_a_whole_game_by_keys(
             assert sum(state.result["hands"][0]) == 42  # type: ignore[index]
             # The log told the person only what seat 0 may know.
             logged = "\n".join(strip.text for strip in table.query_one("#log", RichLog).lines)
-            dealt = _("Seat {seat} is dealt {cards}").split("{cards}")[0]
-            assert dealt.format(seat=0) in logged
-            assert all(dealt.format(seat=s) not in logged for s in range(1, len(players)))
+            dealt = _("{player} is dealt {cards}").split("{cards}")[0]
+            assert dealt.format(player=seat_word(0, start=True)) in logged
+            assert all(
+                dealt.format(player=seat_word(s, start=True)) not in logged
+                for s in range(1, len(players))
+            )
 
     with using_language(language):
         asyncio.run(scenario())

@@ -114,3 +114,92 @@ def test_outside_the_names_the_texts_keep_the_notation() -> None:
     assert state.game.prompt(state.observation(0)) == (
         "Your hand: 2H 4C 7S 9S JC QD. Lay away two cards to seat 1's crib (e.g. discard 2H 4C)."
     )
+
+
+def _in(lang: str, players: int, build: object) -> object:
+    with using_language(lang), using_names(NAMES[:players]):
+        return build() if callable(build) else build
+
+
+def test_cribbage_lays_away_to_a_named_crib() -> None:
+    state = cardtable.load("cribbage").new_state(seed=1)
+    move = state.legal_moves()[0]
+    words = {
+        lang: _in(
+            lang,
+            2,
+            lambda: (
+                state.describe_move(move),
+                state.game.prompt(state.observation(0)),
+                state.game.describe(state.events_for(0)[1]),
+            ),
+        )
+        for lang in LANGUAGES
+    }
+    assert words["en"] == (
+        "Lay away 2♥ 4♣ to Bob's crib",
+        "Your hand: 2♥ 4♣ 7♠ 9♠ J♣ Q♦. Lay away two cards to Bob's crib.",
+        "Ann is dealt 2♥ 4♣ 7♠ 9♠ J♣ Q♦",
+    )
+    assert words["ja"] == (
+        "2♥ 4♣をBobのクリブに捨てる",
+        "あなたの手札: 2♥ 4♣ 7♠ 9♠ J♣ Q♦。Bobのクリブに2枚捨ててください。",
+        "Annの手札: 2♥ 4♣ 7♠ 9♠ J♣ Q♦",
+    )
+
+
+def test_krypkasino_names_what_a_card_takes() -> None:
+    state = cardtable.load("krypkasino").new_state(seed=3)
+    words = {
+        lang: _in(lang, 4, lambda: [state.describe_move(m) for m in state.legal_moves()[:3]])
+        for lang in LANGUAGES
+    }
+    assert words["en"] == ["Play 2♦, taking 2♣ 2♥", "Play 5♠, taking 5♥", "Play 7♣, taking 2♣ 5♥"]
+    assert words["ja"] == ["2♦を出し、2♣ 2♥を取る", "5♠を出し、5♥を取る", "7♣を出し、2♣ 5♥を取る"]
+    deal = state.events[0]
+    assert _in("en", 4, lambda: state.game.describe(deal)) == (
+        "Hand 1: Dan deals; table 2♥ 2♣ 9♣ 5♥, set aside –, 80 cards in the stock"
+    )
+    assert state.describe_move(state.legal_moves()[0]) == "play 2D (takes 2C 2H)"
+
+
+def test_kloepper_tells_a_trick_by_name() -> None:
+    state = cardtable.load("kloepper").new_state(seed=1)
+    rng = random.Random(2)
+    while not any(e.type == "trick" for e in state.events):
+        state.apply(rng.choice(state.legal_moves()))
+    trick = next(e for e in state.events if e.type == "trick")
+    words = {
+        lang: _in(
+            lang,
+            4,
+            lambda: (
+                state.game.describe(trick),
+                [state.describe_move(m) for m in state.legal_moves()[:2]],
+            ),
+        )
+        for lang in LANGUAGES
+    }
+    assert words["en"] == (
+        "Trick 1: Cat takes K♣ 9♣ 10♦ A♣ (25 card points)",
+        ["Play Q♠", "Play A♦"],
+    )
+    assert words["ja"] == (
+        "トリック1: Catが K♣ 9♣ 10♦ A♣ を取る (25カードポイント)",
+        ["Q♠を出す", "A♦を出す"],
+    )
+    assert state.game.describe(trick) == "Trick 1: seat 2 takes KC 9C 10D AC (25 card points)"
+
+
+def test_calypso_plays_a_card_by_its_symbol() -> None:
+    state = cardtable.load("calypso").new_state(seed=1)
+    move = state.legal_moves()[0]
+    deal = state.events[0]
+    for lang, expected in (
+        ("en", ("Play 10♣", "Round 1, deal 1: Dan deals")),
+        ("ja", ("10♣を出す", "第1ラウンド 第1ディール: Danがディーラー")),
+    ):
+        assert _in(lang, 4, lambda: (state.describe_move(move), state.game.describe(deal))) == (
+            expected
+        )
+    assert state.game.describe(deal) == "Round 1, deal 1: seat 3 deals"
