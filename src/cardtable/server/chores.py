@@ -8,17 +8,31 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from cardtable.server.cluster import PRESENCE_EVERY, Cluster
+from cardtable.server.cluster import PRESENCE_EVERY, Alone, Cluster
+from cardtable.server.config import Settings
 from cardtable.server.models import now
+from cardtable.server.room import Room
+from cardtable.server.store import Store
 from cardtable.table.clock import aware
 from cardtable.table.seats import Status
 
-if TYPE_CHECKING:
-    from cardtable.server.hub import Hub
+
+class Hub(Protocol):
+    """What the chores need of the process's live tables (``cardtable.server.hub.Hub``)."""
+
+    settings: Settings
+    store: Store
+    rooms: dict[str, Room]
+    cluster: Alone | Cluster
+
+    def forget(self, room: Room) -> None: ...
+
+    def forget_if_done(self, room: Room) -> None: ...
+
 
 __all__ = ["POLL_HEALTHY", "POLL_UNHEALTHY", "close_abandoned", "run_chores"]
 
