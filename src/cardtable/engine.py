@@ -580,6 +580,9 @@ play C, claim N, muggins, pass (C a card such as 5H, N a number)
         >>> state = cardtable.load("cribbage").new_state(seed=1)
         >>> print(state.game.prompt(state.observation(0)))
         Your hand: 2H 4C 7S 9S JC QD. Lay away two cards to seat 1's crib (e.g. discard 2H 4C).
+
+        Inside :func:`~cardtable.i18n.using_names` it shows suit symbols and players' names and
+        no notation to type (this default: ``Your hand: 2♥ 4♣. Your move.``).
         """
         hand = observation.get("hand")
         head = ""
@@ -673,7 +676,8 @@ class State(ABC):
 
     def refusal(self, move: Move | str) -> str | None:
         """Why ``move`` (a move or its notation) would be refused now (the reason alone, for a
-        face to show), or None if it is legal.
+        face to show), or None if it is legal. The hint in brackets shows the notation to type;
+        inside :func:`~cardtable.i18n.using_names` (a face) the reason names no notation.
 
         >>> import cardtable
         >>> state = cardtable.load("cribbage").new_state(seed=1)
@@ -681,6 +685,10 @@ class State(ABC):
         'it is time to lay away 2 cards to the crib (discard C C)'
         >>> state.refusal("play AC"), state.refusal("discard 2H 4C")
         ('it is time to lay away 2 cards to the crib (discard C C)', None)
+        >>> from cardtable.i18n import using_names
+        >>> with using_names(["Ann", "Bob"]):
+        ...     state.refusal(Move("play", (0,)))
+        'it is time to lay away 2 cards to the crib'
         """
         legal = self._legal()
         try:
@@ -748,15 +756,20 @@ class State(ABC):
     def describe_move(self, move: Move) -> str:
         """A legal move as a list shows it: its notation, with what it does that the notation
         leaves out (games refine it: a Krypkasino card that must capture names what it takes).
+        Inside :func:`~cardtable.i18n.using_names` (a face, where nobody types notation) every
+        game gives a sentence with suit symbols and players' names instead.
 
         >>> import cardtable
         >>> state = cardtable.load("krypkasino").new_state(seed=3)
         >>> [state.describe_move(m) for m in state.legal_moves()][:3]
         ['play 2D (takes 2C 2H)', 'play 5S (takes 5H)', 'play 7C take 2C 5H']
-        >>> from cardtable.i18n import using_language
+        >>> from cardtable.i18n import using_language, using_names
         >>> with using_language("ja"):
         ...     state.describe_move(state.legal_moves()[2])
         '出す 7C 取る 2C 5H'
+        >>> with using_names(["Ann", "Bob", "Cat", "Dan"]):
+        ...     state.describe_move(state.legal_moves()[2])
+        'Play 7♣, taking 2♣ 5♥'
         """
         return move_words(move.text)
 

@@ -17,7 +17,8 @@ used, so there is no ``.mo`` file and no build step.
 Adding or changing a message
 ----------------------------
 
-1. Mark it where the text is built: ``_("Seat {seat} plays {card}").format(seat=s, card=c)``.
+1. Mark it where the text is built:
+   ``_("{player} plays {card}").format(player=seat_word(s, start=True), card=card_word(c))``.
    Placeholders are always named ``str.format`` fields, filled *after* ``_()``; never an
    f-string or ``%`` inside ``_()``, and never a sentence glued from pieces (word order differs
    between languages: mark the whole sentence). ``ngettext(singular, plural, n)`` chooses the
@@ -39,7 +40,8 @@ dealer ディーラー, non-dealer ノン・ディーラー, count カウント,
 ダブル・ペア・ロイヤル, ラン, フラッシュ, ヒズ・ノッブ, ヒズ・ヒール, ゴー, ラスト・カード,
 申告 (claim), マッギン (muggins), スカンク, ダブル・スカンク, ラーチ, 勝ち点 (game points); a
 call is the name and its points (ペア2点), a running total 計17点. Card notation (5H) and move
-notation (play 5H) stay ASCII in every language.
+notation (play 5H) stay ASCII in every language; inside :func:`using_names` a card is written
+with its suit symbol (5♥) and a seat by its player's name in every language ({player}が...).
 
 How seats and cards are written is a second context, :func:`using_names`: inside it a seat is
 its player's name and a card has its suit symbol (``Ann lays away 8♦ 10♦``), for faces that show
