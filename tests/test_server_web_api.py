@@ -249,7 +249,8 @@ def test_why_gives_the_games_refusal_to_the_asker_only(server: LiveServer) -> No
         assert answer == {
             "type": "why",
             "move": "play 2H",
-            "reason": "it is time to lay away 2 cards to the crib (discard C C)",
+            # In words: the notation hint "(discard C C)" is the plain terminal's alone.
+            "reason": "it is time to lay away 2 cards to the crib",
         }
         await ann.send({"type": "why", "move": "discard 2H 4C"})
         assert (await ann.until("why"))["reason"] is None
@@ -291,7 +292,10 @@ def test_a_hint_is_a_legal_move_with_discard_advice(server: LiveServer) -> None:
         HintOut.model_validate(hint)
         assert hint["ply"] == 0
         assert hint["move"] in [entry["move"] for entry in view["legal"]]
-        assert hint["words"] == hint["move"]
+        # The hint is told in words: the move's own sentence in the view's list.
+        words = {entry["move"]: entry["words"] for entry in view["legal"]}
+        assert hint["words"] == words[hint["move"]]
+        assert hint["words"].startswith("Lay away ") and hint["words"].endswith(" crib")
         advice = hint["advice"]
         assert len(advice) == 6
         hand = set(view["observation"]["hand"])

@@ -108,7 +108,7 @@ def _players(
                 "seat": s.seat,
                 "name": name,
                 "kind": str(s.kind),
-                "online": s.kind is SeatKind.BOT or presence.here(s.seat),
+                "online": presence.here(s.seat),
                 "clock_ms": None if left is None else max(0, left),
                 "out_of_time": moment is not None and table.out_of_time(s.seat, moment),
             }
