@@ -45,7 +45,7 @@ from websockets.sync.client import connect as ws_connect
 
 from cardtable.cli.common import error_line, fail, inert
 from cardtable.errors import CardtableError, clip
-from cardtable.i18n import _, get_language, join_and
+from cardtable.i18n import _, get_language
 from cardtable.options import options_line
 from cardtable.server.protocol import (
     MAX_NAME,
@@ -72,7 +72,6 @@ __all__ = [
     "connect",
     "default_name",
     "parse_address",
-    "result_line",
 ]
 
 #: The cookie that says who this client is (``docs/protocol.md``: "Who you are").
@@ -182,30 +181,6 @@ def _checked(model: type[Answer], data: dict[str, Any]) -> Answer:
                 field=where(problem, skip=0), problem=describe(problem)
             )
         ) from None
-
-
-def result_line(result: Mapping[str, Any]) -> str:
-    """A finished game's outcome in one line, from the ``result`` of the last view.
-
-    >>> result_line({"winners": [1], "scores": [57, 61]})
-    'Result: seat 1 wins (seat 0 57, seat 1 61)'
-    >>> result_line({"winners": [0, 2], "scores": [3, 1, 3, 1]})
-    'Result: seats 0 and 2 win (seat 0 3, seat 1 1, seat 2 3, seat 3 1)'
-    """
-    given = result.get("winners")
-    winners = [w for w in given if isinstance(w, int)] if isinstance(given, list) else []
-    scores = result.get("scores")
-    seats = ", ".join(
-        _("seat {seat} {score}").format(seat=s, score=inert(str(v), keep=""))
-        for s, v in enumerate(scores if isinstance(scores, list) else [])
-    )
-    if len(winners) == 1:
-        who = _("seat {seat} wins").format(seat=winners[0])
-    elif winners:
-        who = _("seats {seats} win").format(seats=join_and(str(w) for w in winners))
-    else:
-        who = _("no one wins")
-    return _("Result: {who} ({seats})").format(who=who, seats=seats)
 
 
 # ---------------------------------------------------------------------- HTTP
@@ -443,10 +418,8 @@ class Terminal:
             self.say(indent + inert(event.text, keep=""))
             self.shown = event.i + 1
         if view.status in FINISHED:
-            if view.result is not None:
-                self.say(result_line(view.result))
-            else:
-                self.say(_("The game was abandoned."))
+            # The server's result line, the same words every face shows.
+            self.say(inert(view.result_text or view.status_text, keep=""))
             return
         if self.my_turn and self.prompted != view.ply:
             self.prompted = view.ply
