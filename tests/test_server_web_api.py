@@ -296,7 +296,18 @@ def test_a_hint_is_a_legal_move_with_discard_advice(server: LiveServer) -> None:
         words = {entry["move"]: entry["words"] for entry in view["legal"]}
         assert hint["words"] == words[hint["move"]]
         assert hint["words"].startswith("Lay away ") and hint["words"].endswith(" crib")
-        advice = hint["advice"]
+        # The advice is a table the game declares: its caption, its columns, its rows.
+        assert hint["advice"]["caption"] == (
+            "The best ways to lay away two cards, by expected points"
+        )
+        assert [(c["key"], c["title"], c["kind"]) for c in hint["advice"]["columns"]] == [
+            ("discard", "Lay away", "cards"),
+            ("keep", "Keep", "cards"),
+            ("hand", "Hand", "points"),
+            ("crib", "Crib", "signed"),
+            ("net", "Net", "points"),
+        ]
+        advice = hint["advice"]["rows"]
         assert len(advice) == 6
         hand = set(view["observation"]["hand"])
         for row in advice:

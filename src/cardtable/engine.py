@@ -21,6 +21,7 @@ from cardtable.options import Option, OptionValue, validate_options
 
 __all__ = [
     "MAX_SEED",
+    "AdviceColumn",
     "Event",
     "Game",
     "LoggedState",
@@ -375,6 +376,11 @@ class PackSource:
         return other
 
 
+#: A column of a game's advice table: the key of its value in each row, its heading (words),
+#: and how a face shows the values: ``cards``, ``points`` or ``signed``.
+AdviceColumn = tuple[str, str, str]
+
+
 class Game(ABC):
     """A game with its options fixed; makes states.
 
@@ -572,6 +578,18 @@ play C, claim N, muggins, pass (C a card such as 5H, N a number)
     def describe(self, event: Event) -> str:
         """The event in words (the current language), for logs and the plain line mode."""
         return event.type
+
+    def advice_columns(self) -> tuple[str, list[AdviceColumn]] | None:
+        """What the rows of :meth:`State.advice` hold, for a face to draw them as a table: a
+        caption and the columns (key in a row, heading, and how values show: ``cards``,
+        ``points`` to two places, ``signed`` points with their sign), in the current language;
+        None where the game gives no advice.
+
+        >>> import cardtable
+        >>> cardtable.load("kloepper").advice_columns() is None
+        True
+        """
+        return None
 
     def prompt(self, observation: Mapping[str, JSON]) -> str:
         """One line telling the seat of ``observation`` what it must do now (games refine it).

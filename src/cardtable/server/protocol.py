@@ -20,6 +20,7 @@ from cardtable.i18n import _
 from cardtable.server.validation import describe, where
 
 __all__ = [
+    "AdviceColumnOut",
     "AdviceOut",
     "BotIn",
     "ChatIn",
@@ -320,15 +321,22 @@ class WhyOut(_Out):
     reason: str | None
 
 
-class AdviceOut(_Out):
-    """One way to lay away two of six cards (Cribbage, two players): expected points."""
+class AdviceColumnOut(_Out):
+    """A column of a game's advice: the key of its values in the rows, its heading, and how
+    they show (``cards``, ``points`` to two places, ``signed`` points with their sign)."""
 
-    discard: list[str]
-    keep: list[str]
-    hand: float
-    #: The crib's expected points, + when the seat deals, - otherwise.
-    crib: float
-    net: float
+    key: str
+    title: str
+    kind: Literal["cards", "points", "signed"]
+
+
+class AdviceOut(_Out):
+    """Help beyond the hint's one move, as a table the game declares (Cribbage, two
+    players: each way to lay away two cards with its expected points)."""
+
+    caption: str
+    columns: list[AdviceColumnOut]
+    rows: list[dict[str, Any]]
 
 
 class HintOut(_Out):
@@ -336,7 +344,7 @@ class HintOut(_Out):
     ply: int
     move: str
     words: str
-    advice: list[AdviceOut] | None
+    advice: AdviceOut | None
 
 
 class ErrorOut(_Out):

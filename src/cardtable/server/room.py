@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
+from cardtable.engine import JSON, Game
 from cardtable.errors import CardtableError, OptionError
 from cardtable.i18n import _, using_language, using_names
 from cardtable.server.bots import BotPool
@@ -48,6 +49,20 @@ class Notifier(Protocol):
     async def publish(self, target: Room, kind: str, **data: Any) -> None: ...
 
     async def catch_up(self, room: Room) -> bool: ...
+
+
+def advice_table(game: Game, rows: list[dict[str, JSON]] | None) -> dict[str, Any] | None:
+    """A hint's advice as a table any face draws: the game's caption and columns (in the
+    current language) over the rows its :meth:`~cardtable.engine.State.advice` gave."""
+    shape = game.advice_columns()
+    if rows is None or shape is None:
+        return None
+    caption, columns = shape
+    return {
+        "caption": caption,
+        "columns": [{"key": key, "title": title, "kind": kind} for key, title, kind in columns],
+        "rows": rows,
+    }
 
 
 def error_message(code: str, message: str, ply: int | None) -> dict[str, Any]:
@@ -391,7 +406,7 @@ class Room:
                     "ply": ply,
                     "move": hint.move,
                     "words": state.describe_move(move),
-                    "advice": hint.advice,
+                    "advice": advice_table(self.table.game, hint.advice),
                 }
         # send, not the socket: a client gone while the bot thought is no fault of this task.
         await self.send(client, message)

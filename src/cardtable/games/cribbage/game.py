@@ -25,7 +25,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from cardtable.cards import card_str, cards_str
-from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
+from cardtable.engine import JSON, AdviceColumn, Event, Game, LoggedState, Move, PackSource
 from cardtable.games.cribbage.analysis import advice_rows
 from cardtable.games.cribbage.moves import (
     CLAIM,
@@ -156,6 +156,27 @@ class CribbageGame(Game):
 
     def describe(self, event: Event) -> str:
         return describe_event(event)
+
+    def advice_columns(self) -> tuple[str, list[AdviceColumn]] | None:
+        """The discard advisor's table: each way to lay away two cards with its expected
+        points (two players only, where the advisor is exact).
+
+        >>> import cardtable
+        >>> caption, columns = cardtable.load("cribbage").advice_columns() or ("", [])
+        >>> caption, [key for key, _title, _kind in columns]
+        ('The best ways to lay away two cards, by expected points', \
+['discard', 'keep', 'hand', 'crib', 'net'])
+        """
+        if self.num_players != 2:
+            return None
+        columns = [
+            ("discard", _("Lay away"), "cards"),
+            ("keep", _("Keep"), "cards"),
+            ("hand", _("Hand"), "points"),
+            ("crib", _("Crib"), "signed"),
+            ("net", _("Net"), "points"),
+        ]
+        return _("The best ways to lay away two cards, by expected points"), columns
 
     def prompt(self, observation: Mapping[str, JSON]) -> str:
         """What the seat of ``observation`` must do now: lay away, play, claim or answer.
