@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
+    "WITH_HIGHCARD",
     "FrameLog",
     "Served",
     "cardtable_server",
@@ -129,18 +130,25 @@ class Served:
         return (self.folder / "server.log").read_text(errors="replace")
 
 
+#: ``cardtable`` with the test-only fifth game registered (``tests/highcard_serve.py``).
+WITH_HIGHCARD = Path(__file__).resolve().parent / "highcard_serve.py"
+
+
 @contextmanager
-def serve_for_browser(folder: Path, bot_pause: float = 0.05) -> Iterator[Served]:
+def serve_for_browser(
+    folder: Path, bot_pause: float = 0.05, program: Path | None = None
+) -> Iterator[Served]:
     """``cardtable serve`` on a free loopback port with an SQLite database in ``folder``,
-    answering when this yields; stopped (its bot processes too) afterwards."""
+    answering when this yields; stopped (its bot processes too) afterwards. ``program``: a
+    script to run in place of ``python -m cardtable`` (:data:`WITH_HIGHCARD`)."""
     port = free_port()
     database = f"sqlite+aiosqlite:///{folder / 'server.db'}"
     env = dict(os.environ, CARDTABLE_DATA_DIR=str(folder), CARDTABLE_SECRET="test-secret")
     env.pop("CARDTABLE_DATABASE_URL", None)
+    start = ["-m", "cardtable"] if program is None else [str(program)]
     command = [
         sys.executable,
-        "-m",
-        "cardtable",
+        *start,
         "serve",
         "--host",
         LOOPBACK,

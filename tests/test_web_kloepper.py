@@ -1,4 +1,4 @@
-"""The Kloepper face in the browser (``web/js/games/kloepper.js``): the call, the knock and the
+"""The Kloepper face in the browser (``games/kloepper/face/face.js``): the call, the knock and the
 knock-off, each seat's side only as far as the viewer's observation tells it, the seats round
 the trick from the viewer's place, the last trick until the next lead, the last deal's scoring
 over the new deal, the score sheet, and a Japanese board with no English left.
@@ -42,12 +42,15 @@ ROLE_WORDS = {"queens": "queens team", "alone": "alone", "opponents": "opponent"
 DRAW = """async ({ctx, lang}) => {
   const i18n = await import("/static/js/i18n.js");
   await i18n.loadStrings(lang);
-  const face = (await import("/static/js/games/kloepper.js")).default;
+  // The face as the table finds it: by name, with its stylesheet and the game's words.
+  const catalog = await (await fetch(`/api/catalog?language=${lang}`)).json();
+  const face = await (await import("/static/js/games/index.js")).faceFor(catalog, "kloepper");
+  const vocabulary = catalog.games.find((g) => g.name === "kloepper").vocabulary;
   const you = (n) => i18n.fmt(i18n._("{name} (you)"), {name: n});
   const names = ctx.names.map((n, s) => (s === ctx.seat ? you(n) : n));
   const c = {view: {}, obs: ctx.obs, seat: ctx.seat, events: ctx.events, game: "kloepper",
-             options: {}, name: (s) => names[s], fourColour: false, hands: null, fresh: [],
-             advice: null, askHint: null};
+             options: {}, vocabulary, name: (s) => names[s], fourColour: false, hands: null,
+             fresh: [], advice: null, askHint: null};
   const host = document.createElement("main");
   host.className = "page table game-kloepper";
   const chips = document.createElement("ol");

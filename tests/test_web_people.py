@@ -11,7 +11,7 @@ import random
 import re
 from typing import TYPE_CHECKING, Any
 
-from browser_harness import FrameLog, Served, console_errors, context
+from browser_harness import FrameLog, Served, console_errors, context, request_log
 from browser_play import BrowserSeat, shown_cards, sign_in
 from cardtable.records import from_record
 
@@ -56,7 +56,8 @@ def test_two_people_play_a_game_made_in_the_lobby(
     base = cardtable_server.base
     with context(chromium) as first, context(chromium, viewport=(390, 844)) as second:
         ann, bea = first.new_page(), second.new_page()
-        errors = console_errors(ann) + console_errors(bea)
+        # Two lists that fill as the pages run (a sum made now would stay empty).
+        ann_errors, bea_errors = console_errors(ann), console_errors(bea)
         ann_frames, bea_frames = FrameLog(ann), FrameLog(bea)
         invite = made_in_the_lobby(ann, base)
         assert re.fullmatch(re.escape(base) + r"/join/[\w-]{20,}", invite)
@@ -110,7 +111,7 @@ def test_two_people_play_a_game_made_in_the_lobby(
             )
             assert shown == result["scores"]
         assert record["meta"]["players"] == ["Ann", "Bea"]
-        assert errors == []
+        assert ann_errors == [] and bea_errors == []
 
 
 def test_a_seat_handed_to_a_bot_is_taken_back(chromium: Browser, cardtable_server: Served) -> None:
@@ -118,6 +119,7 @@ def test_a_seat_handed_to_a_bot_is_taken_back(chromium: Browser, cardtable_serve
     with context(chromium) as first, context(chromium) as second:
         ann, bea = first.new_page(), second.new_page()
         errors = console_errors(ann)
+        ann_asked = request_log(ann)
         invite = made_in_the_lobby(ann, base)
         sign_in(bea, base, "Bea")
         bea.goto(invite)
@@ -134,10 +136,17 @@ def test_a_seat_handed_to_a_bot_is_taken_back(chromium: Browser, cardtable_serve
         ann.locator(".table-head .badge").get_by_text("marked").wait_for()
         # Back at the table, Bea sees the bot in her seat and takes it back.
         frames = FrameLog(bea)
-        bea.goto(f"{base}/t/{(ann.url.rsplit('/', 1)[1])}")
+        bea_asked = request_log(bea)
+        table = ann.url.rsplit("/", 1)[1]
+        bea.goto(f"{base}/t/{table}")
         bea.get_by_text("A bot is playing your seat.").wait_for()
         bea.get_by_role("button", name="Take my seat back").click()
         bea.wait_for_selector("#hand button.hand-card")
         views = [json.loads(f) for f in frames.received if f.startswith('{"type":"view"')]
         assert views[-1]["seat"] == 1 and views[-1]["observation"]["hand"]
+        ann.locator(".seat-chip[data-seat='1']").get_by_text("here").wait_for()
+        # Each page asked for the table once, at its load: the seat handed to a bot, its
+        # return, presence and the start came in the views.
+        summary = f"{base}/api/tables/{table}"
+        assert ann_asked.count(summary) == 1 and bea_asked.count(summary) == 1
         assert errors == []

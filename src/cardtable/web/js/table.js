@@ -349,7 +349,7 @@ class TableView {
           p.kind === "human" ? h("span", { class: `presence ${p.online ? "on" : "off"}` }, p.online ? _("here") : _("away")) : null,
           moving ? h("span", { class: "turn-mark" }, _("to move")) : null,
           clock ? h("span", { class: `clock${p.out_of_time ? " late" : ""}` }, clock) : null,
-          this.view ? h("span", { class: "seat-info" }, this.face.seatInfo(this.ctx(), seat)) : null,
+          this.dealt() ? h("span", { class: "seat-info" }, this.face.seatInfo(this.ctx(), seat)) : null,
           this.seatButton(p, seat),
         );
       }),
@@ -645,7 +645,7 @@ class TableView {
       { key: "log", title: _("Log"), draw: () => this.logPanel() },
       { key: "chat", title: this.chat.length ? fmt(_("Chat ({count})"), { count: this.chat.length }) : _("Chat"), draw: () => this.chatPanel() },
     ];
-    if (this.view) {
+    if (this.dealt()) {
       const ctx = this.ctx();
       for (const panel of this.face.panels(ctx)) {
         tabs.push({ key: panel.key, title: panel.title, draw: () => panel.draw(ctx) });
@@ -661,7 +661,7 @@ class TableView {
 
   /** The face's own panel for the hint's advice, if it has one. */
   ownAdvicePanel() {
-    return this.view ? this.face.panels(this.ctx()).find((p) => p.advice) : undefined;
+    return this.dealt() ? this.face.panels(this.ctx()).find((p) => p.advice) : undefined;
   }
 
   renderTabs() {
@@ -764,7 +764,8 @@ class TableView {
     // The first load's summary until the first view (the two name the seats alike).
     const mine = this.view ? this.view.your_seat : this.summary.your_seat;
     const players = this.view ? this.view.players : this.summary.seats;
-    const createdBy = this.view ? this.view.created_by : this.summary.created_by;
+    // Who made the table never changes: the first load's summary says it too.
+    const createdBy = (this.view && this.view.created_by) || this.summary.created_by;
     const invite = sessionStorage.getItem(`cardtable.invite.${this.id}`);
     const link = invite ? `${location.origin}/join/${invite}` : `${location.origin}/t/${this.id}`;
     const linkInput = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": _("Invitation link") });
@@ -871,7 +872,7 @@ class TableView {
     const result = view.result || {};
     const scores = result.scores || (view.observation && view.observation.scores) || [];
     const winners = new Set(result.winners || []);
-    const sheet = this.face.summary(this.ctx());
+    const sheet = view.observation ? this.face.summary(this.ctx()) : null;
     fill(
       el,
       h("h2", null, view.status === "abandoned" ? _("The game was abandoned") : _("The game is over")),
