@@ -20,6 +20,7 @@ import httpx
 import pytest
 import redis.asyncio as aioredis
 
+from cardtable.i18n import using_names
 from cardtable.records import from_record
 from postgres_harness import postgres_url
 from redis_harness import RedisServer, redis_server
@@ -101,7 +102,9 @@ def check_against_record(player: Player, seat: int | None, record: dict[str, Any
     """The views the player got tell exactly the game of the record: every event of its seat,
     once each, in order; the plies it was shown never went back."""
     state = from_record(record)
-    expected = [state.game.describe(e) for e in state.events_for(seat)]
+    # Told in words: the players by the names the record keeps.
+    with using_names(record["meta"]["players"]):
+        expected = [state.game.describe(e) for e in state.events_for(seat)]
     assert player.event_texts() == expected
     plies = [f["ply"] for f in player.frames if f["type"] == "view"]
     assert plies[-1] == len(record["moves"])

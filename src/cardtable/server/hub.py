@@ -151,8 +151,6 @@ class Hub:
             return room
         return loaded  # finished tables are read on demand and not kept
 
-    table = room  # the name the routes know
-
     async def by_invite(self, token: str) -> Room:
         row = await self.store.table_by_invite(hash_invite(token))
         if row is None:
@@ -274,18 +272,3 @@ class Hub:
     async def part(self, room: Room, client: Client) -> None:
         await room.part(client)
         self.forget_if_done(room)
-
-    async def play(self, room: Room, seat: int, text: str, ply: int, sender: Client | None) -> None:
-        await room.play(seat, text, ply, sender)
-
-    async def chat(self, room: Room, client: Client, text: str) -> None:
-        await room.chat(client, text)
-
-    async def sync(self, room: Room, client: Client) -> None:
-        await room.send_view(client, full=True)
-
-    async def why(self, room: Room, client: Client, text: str) -> None:
-        await room.why(client, text)
-
-    async def hint(self, room: Room, client: Client, ply: int) -> None:
-        await room.hint(client, ply)

@@ -151,7 +151,7 @@ async def join(token: str, user: Me, hub: Hubs) -> dict[str, Any]:
     responses=answers(Fault.NO_USER, Fault.NO_TABLE) | _documented(TableOut),
 )
 async def table_info(table_id: str, user: Me, hub: Hubs) -> dict[str, Any]:
-    return hub.summary(await hub.table(table_id), user)
+    return hub.summary(await hub.room(table_id), user)
 
 
 @router.post(
@@ -194,7 +194,7 @@ async def leave(table_id: str, user: Me, hub: Hubs) -> OkOut:
 )
 async def start(table_id: str, user: Me, hub: Hubs) -> dict[str, Any]:
     await hub.start_table(user, table_id)
-    return hub.summary(await hub.table(table_id), user)
+    return hub.summary(await hub.room(table_id), user)
 
 
 @router.post(
@@ -215,7 +215,7 @@ async def start(table_id: str, user: Me, hub: Hubs) -> dict[str, Any]:
 )
 async def hand_to_bot(table_id: str, seat: int, body: BotIn, user: Me, hub: Hubs) -> dict[str, Any]:
     await hub.hand_to_bot(user, table_id, seat, body.bot)
-    return hub.summary(await hub.table(table_id), user)
+    return hub.summary(await hub.room(table_id), user)
 
 
 @router.post(

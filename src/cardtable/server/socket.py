@@ -32,6 +32,7 @@ from cardtable.server.protocol import (
     WhyIn,
     parse_client,
 )
+from cardtable.server.room import Room
 from cardtable.table.errors import TableError
 
 __all__ = ["BAD_FRAME", "MAX_STRIKES", "PATH", "play", "refusal"]
@@ -44,9 +45,6 @@ MAX_STRIKES = 10
 BAD_FRAME = "bad-frame"
 #: The close code for a connection refused or cut for its faults (policy violation).
 POLICY = 1008
-
-# The hub's table, as the hub hands it out (the socket only passes it back).
-Table = Any
 
 
 def refusal(code: str, message: str) -> dict[str, Any]:
@@ -68,29 +66,29 @@ async def play(socket: WebSocket, table_id: str) -> None:
         await socket.close(code=POLICY)
         return
     try:
-        table = await edge.hub.table(table_id)
+        room = await edge.hub.room(table_id)
     except TableError:
         await socket.close(code=POLICY)
         return
     await socket.accept()
     settings = edge.settings
     client = Client(
-        socket, user, table.seat_of(user.id), Bucket(settings.rate_per_second, settings.rate_burst)
+        socket, user, room.seat_of(user.id), Bucket(settings.rate_per_second, settings.rate_burst)
     )
-    await edge.hub.join(table, client)
+    await edge.hub.join(room, client)
     try:
         while True:
             frame = await socket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
-            if not await _frame(edge, table, client, frame):
+            if not await _frame(edge, room, client, frame):
                 await socket.close(code=POLICY)
                 break
     except (WebSocketDisconnect, WebSocketDisconnected):
         # Gone: closed by the client, or found dead while the hub wrote to it.
         pass
     finally:
-        await edge.hub.part(table, client)
+        await edge.hub.part(room, client)
 
 
 async def _strike(client: Client, code: str, message: str) -> bool:
@@ -100,7 +98,7 @@ async def _strike(client: Client, code: str, message: str) -> bool:
     return client.strikes < MAX_STRIKES
 
 
-async def _frame(edge: Edge, table: Table, client: Client, frame: Message) -> bool:
+async def _frame(edge: Edge, room: Room, client: Client, frame: Message) -> bool:
     """One frame from a client; False when the connection should be closed."""
     text: str | None = frame.get("text")
     with using_language(client.language):
@@ -123,13 +121,12 @@ async def _frame(edge: Edge, table: Table, client: Client, frame: Message) -> bo
             await client.socket.send_json(refusal(err.code, str(err)))
             return True
     client.strikes = 0
-    await _dispatch(edge, table, client, message)
+    await _dispatch(room, client, message)
     return True
 
 
-async def _dispatch(edge: Edge, table: Table, client: Client, message: Incoming) -> None:
-    """What a message of the protocol asks of the hub."""
-    hub = edge.hub
+async def _dispatch(room: Room, client: Client, message: Incoming) -> None:
+    """What a message of the protocol asks of the table's room."""
     match message:
         case MoveIn(move=move, ply=ply):
             if client.seat is None:
@@ -138,16 +135,16 @@ async def _dispatch(edge: Edge, table: Table, client: Client, message: Incoming)
                         refusal("not-your-seat", _("spectators do not play"))
                     )
                 return
-            await hub.play(table, client.seat, move, ply, client)
+            await room.play(client.seat, move, ply, client)
         case ChatIn(text=text):
             line = "".join(ch for ch in text if ch.isprintable()).strip()
             if line:
-                await hub.chat(table, client, line)
+                await room.chat(client, line)
         case SyncIn():
-            await hub.sync(table, client)
+            await room.send_view(client, full=True)
         case PingIn():
             await client.socket.send_json({"type": "pong"})
         case WhyIn(move=move):
-            await hub.why(table, client, move)
+            await room.why(client, move)
         case HintIn(ply=ply):
-            await hub.hint(table, client, ply)
+            await room.hint(client, ply)
