@@ -253,7 +253,9 @@ def test_the_advisor_asks_the_server_and_shows_its_rows(
         rows.first.wait_for()
         expected = advice_rows(t.view()["observation"])
         assert expected is not None
-        assert t.messages("hint")[-1]["advice"] == expected
+        advice = t.messages("hint")[-1]["advice"]
+        assert advice["rows"] == expected
+        assert advice["caption"] == page.locator(".advisor caption").inner_text()
         assert rows.count() == len(expected)
         for i, row in enumerate(expected):
             cells = rows.nth(i).locator("th, td").all_inner_texts()

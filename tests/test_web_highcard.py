@@ -7,9 +7,9 @@ serve`` with the game registered (``tests/highcard_serve.py``): nothing is added
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -103,7 +103,7 @@ def test_high_card_is_played_whole_through_the_generic_face(
             break
         view = seat.view()
         assert view is not None
-        eventually(lambda v=view: check_board(page, v), page)
+        eventually(partial(check_board, page, view), page)
         hand = attrs(page, "#hand button.hand-card", "data-card")
         assert hand == view["observation"]["hand"]
         assert texts(page, "#status", squash=True) == [f"Your turn. {view['prompt']}".strip()]
@@ -121,9 +121,22 @@ def test_high_card_is_played_whole_through_the_generic_face(
     assert scores == state.scores == last["result"]["scores"]
     # The result and the status line are the view's words, not built by the page.
     assert last["result_text"] and texts(page, "#result .result-note") == [last["result_text"]]
-    eventually(lambda: texts(page, "#status") == [last["status_text"]], page)
-    assert json.dumps(last["observation"]["won"])  # the board drew every key of it
-    assert page.locator("#board .generic-board dt").count() >= 5
+
+    def status_is_the_views() -> None:
+        assert texts(page, "#status") == [last["status_text"]]
+
+    eventually(status_is_the_views, page)
+    # Every key of the observation but the hand and those shown elsewhere, in words; the
+    # cards each seat won, as cards.
+    assert texts(page, "#board .generic-board dt") == [
+        "tricks",
+        "hand sizes",
+        "trick",
+        "won",
+        "voids",
+    ]
+    won = sum(len(w) for w in last["observation"]["won"])
+    assert won == 10 and page.locator("#board .generic-seats .mini-card").count() == won
 
     # The page asked for the table once, at load; everything after came over the socket.
     asked = [path for method, path in requests if method == "GET" and path.startswith("/api/t")]

@@ -1,7 +1,8 @@
 """Whole games in the browser (issue 16): one person against bots in each game, by taps and by
 keys, in English and in Japanese, with a spectator watching and a reload half-way; the final
-scores on the page equal the record's; the spectator never sees a hidden card; the replay steps
-through the game. Runs Debian's Chromium under Playwright (``tests/browser_harness.py``).
+scores on the page equal the record's; the spectator never sees a hidden card; each page asks
+for the table (``GET /api/tables/{id}``) once a load; the replay steps through the game. Runs
+Debian's Chromium under Playwright (``tests/browser_harness.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from browser_harness import FrameLog, Served, console_errors, context
+from browser_harness import FrameLog, Served, console_errors, context, request_log
 from browser_play import BrowserSeat, shown_cards, sign_in, start_table
 from cardtable.engine import State
 from cardtable.records import from_record
@@ -103,6 +104,7 @@ def test_a_whole_game_against_bots(
         page = mine.new_page()
         errors = console_errors(page)
         frames = FrameLog(page)
+        asked = request_log(page)
         # A new player names themself on the page; the page's language is the browser's.
         page.goto(base + "/")
         page.fill("#guest-name", "Ann")
@@ -120,6 +122,7 @@ def test_a_whole_game_against_bots(
         # A spectator on a phone watches the public view.
         watcher = theirs.new_page()
         watcher_errors = console_errors(watcher)
+        watcher_asked = request_log(watcher)
         watched = FrameLog(watcher)
         sign_in(watcher, base, "Sam")
         watcher.goto(f"{base}/t/{table}")
@@ -168,6 +171,10 @@ def test_a_whole_game_against_bots(
         )
         assert set(shown_cards(watcher)) <= final_public
         assert set(CARD.findall(watcher.inner_text("body"))) <= final_public
+        # The table's summary is asked once a load (the player's page loaded twice, with the
+        # reload); every change of the whole game came in the views and presence frames.
+        summary = f"{base}/api/tables/{table}"
+        assert asked.count(summary) == 2 and watcher_asked.count(summary) == 1
         assert errors == [] and watcher_errors == []
     finished[game] = table
 

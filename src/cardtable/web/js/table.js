@@ -16,7 +16,7 @@ import { fill, h } from "./dom.js";
 import { faceFor, gameEntry } from "./games/index.js";
 import { _, fmt } from "./i18n.js";
 import { sameCards, sameMoveWith, within } from "./moves.js";
-import { miniCards } from "./widgets.js";
+import { adviceTable } from "./widgets.js";
 
 /** Seconds between attempts to reconnect, growing to this bound. */
 const MAX_RETRY = 10;
@@ -730,32 +730,7 @@ class TableView {
   }
 
   advicePanel() {
-    const rows = this.hint.advice || [];
-    return h(
-      "table",
-      { class: "sheet advice" },
-      h("caption", null, _("The best ways to lay away two cards, by expected points")),
-      h(
-        "thead",
-        null,
-        h("tr", null, [_("Lay away"), _("Keep"), _("Hand"), _("Crib"), _("Net")].map((t) => h("th", { scope: "col" }, t))),
-      ),
-      h(
-        "tbody",
-        null,
-        rows.map((/** @type {any} */ r) =>
-          h(
-            "tr",
-            null,
-            h("td", null, miniCards(r.discard, this.app.fourColour)),
-            h("td", null, miniCards(r.keep, this.app.fourColour)),
-            h("td", null, r.hand.toFixed(2)),
-            h("td", null, `${r.crib >= 0 ? "+" : ""}${r.crib.toFixed(2)}`),
-            h("td", null, r.net.toFixed(2)),
-          ),
-        ),
-      ),
-    );
+    return adviceTable(this.hint.advice, this.app.fourColour);
   }
 
   // ------------------------------------------------------------------ before and after the game

@@ -108,3 +108,32 @@ export function word(ctx, key, fallback) {
   const found = ctx.vocabulary[key];
   return typeof found === "string" ? found : fallback;
 }
+
+/**
+ * @typedef {Object} Advice  a hint's help beyond its one move, as the game declares it
+ * @property {string} caption
+ * @property {{key: string, title: string, kind: "cards" | "points" | "signed"}[]} columns
+ * @property {Record<string, any>[]} rows
+ */
+
+/**
+ * A hint's advice as a table: the game's caption and column headings (in the player's
+ * language), each value shown as its column says (cards, points to two places, signed points).
+ * @param {Advice} advice
+ * @param {boolean} [fourColour]
+ */
+export function adviceTable(advice, fourColour = false) {
+  /** @param {string} kind @param {any} value @returns {import("./dom.js").Child} */
+  const cell = (kind, value) => {
+    if (kind === "cards") return miniCards(Array.isArray(value) ? value : [], fourColour);
+    const points = Number(value).toFixed(2);
+    return kind === "signed" && Number(value) >= 0 ? `+${points}` : points;
+  };
+  const table = sheet(
+    advice.caption,
+    advice.columns.map((c) => c.title),
+    advice.rows.map((row) => advice.columns.map((c) => cell(c.kind, row[c.key]))),
+  );
+  table.classList.add("advice");
+  return table;
+}

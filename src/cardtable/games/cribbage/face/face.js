@@ -9,7 +9,7 @@
 
 import { h, svg } from "/static/js/dom.js";
 import { _, fmt } from "/static/js/i18n.js";
-import { backs, cardRow, miniCards, sheet, word } from "/static/js/widgets.js";
+import { adviceTable, backs, cardRow, miniCards, sheet, word } from "/static/js/widgets.js";
 
 /** @typedef {import("/static/js/games/generic.js").Ctx} Ctx */
 /** @typedef {{kind: string, points: number, cards: string[]}} Combo */
@@ -448,23 +448,13 @@ function advisor(ctx) {
   const obs = ctx.obs;
   const fits = obs.phase === "discard" && obs.players === 2 && (obs.hand || []).length === 6;
   const mine = ctx.view.to_move === ctx.seat && ctx.seat !== null;
-  const rows = ctx.advice;
   return h(
     "div",
     { class: "advisor" },
     h("p", null, _("The advisor helps with the two-player discard of six cards.")),
-    rows
-      ? sheet(
-          _("The best ways to lay away two cards, by expected points"),
-          [_("Lay away"), _("Keep"), _("Hand"), _("Crib"), _("Net")],
-          rows.map((/** @type {any} */ r) => [
-            miniCards(r.discard, ctx.fourColour),
-            miniCards(r.keep, ctx.fourColour),
-            Number(r.hand).toFixed(2),
-            `${r.crib >= 0 ? "+" : ""}${Number(r.crib).toFixed(2)}`,
-            Number(r.net).toFixed(2),
-          ]),
-        )
+    // The table is the game's own declaration (its caption and columns), drawn as any advice.
+    ctx.advice
+      ? adviceTable(ctx.advice, ctx.fourColour)
       : fits && mine && ctx.askHint
         ? h("button", { class: "primary", id: "ask-advisor", onclick: () => ctx.askHint && ctx.askHint() }, _("Ask the advisor"))
         : null,

@@ -18,7 +18,8 @@
  * @property {boolean} fourColour
  * @property {string[][] | null} hands  every seat's hand (a replay of the full record), else null
  * @property {string[]} fresh  cards played since the last update (to draw with a short animation)
- * @property {any[] | null} advice  the hint's advice rows (Cribbage's discard advisor), once asked
+ * @property {import("../widgets.js").Advice | null} advice  the hint's advice (a table the game
+ *   declares: Cribbage's discard advisor), once asked
  * @property {(() => void) | null} askHint  ask the server for a hint (null in a replay)
  *
  * @typedef {Object} Panel
