@@ -30,7 +30,7 @@ from cardtable.server.protocol import (
     ViewOut,
     WhyOut,
 )
-from cardtable.server.web import WEB, extract_strings, web_strings
+from cardtable.server.web import WEB, extract_strings, face_folder, web_strings
 from server_harness import LiveServer, Player
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -144,7 +144,10 @@ def test_the_strings_endpoint_serves_every_message_of_the_client(server: LiveSer
         ja = web.get("/api/strings", params={"language": "ja"})
         assert ja.status_code == 200
         _secured(ja)
-        assert set(ja.json()) == set(extract_strings(WEB))
+        # The client's and every game's face's.
+        faces = [f for f in (face_folder(g) for g in games()) if f is not None]
+        assert len(faces) == 4 and "Peg board" in extract_strings(*faces)
+        assert set(ja.json()) == set(extract_strings(WEB, *faces))
         assert web.get("/api/strings", params={"language": "fr"}).status_code == 400
 
 
