@@ -118,8 +118,8 @@ def test_the_client_strings_come_from_its_javascript(tmp_path: Path) -> None:
         'export const a = _("it is not your turn");\n'
         "const b = _(variable);\n"
         "const c = ngettext(\n"
-        '  "Game over: seat {seats} wins, {scores}",\n'
-        '  "Game over: seats {seats} share the win, {scores}",\n'
+        '  "{count} card in hand",\n'
+        '  "{count} cards in hand",\n'
         "  n,\n"
         ");\n",
         encoding="utf-8",
@@ -128,12 +128,12 @@ def test_the_client_strings_come_from_its_javascript(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text('_("not a script")\n')
     assert extract_strings(tmp_path) == [
         "it is not your turn",
-        "Game over: seat {seats} wins, {scores}",
+        "{count} card in hand",
         "spectators do not play",
     ]
     ja = web_strings("ja", tmp_path)
     assert ja["it is not your turn"] == "あなたの番ではありません"
-    assert ja["Game over: seat {seats} wins, {scores}"] == "ゲーム終了: 席{seats}の勝ち、{scores}"
+    assert ja["{count} card in hand"] == "手札{count}枚"
     assert ja["spectators do not play"] != "spectators do not play"
     en = web_strings("en", tmp_path)
     assert en == {m: m for m in extract_strings(tmp_path)}

@@ -739,8 +739,6 @@ class TableView {
     // The first load's summary until the first view (the two name the seats alike).
     const mine = this.view ? this.view.your_seat : this.summary.your_seat;
     const players = this.view ? this.view.players : this.summary.seats;
-    // Who made the table never changes: the first load's summary says it too.
-    const createdBy = (this.view && this.view.created_by) || this.summary.created_by;
     const invite = sessionStorage.getItem(`cardtable.invite.${this.id}`);
     const link = invite ? `${location.origin}/join/${invite}` : `${location.origin}/t/${this.id}`;
     const linkInput = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": _("Invitation link") });
@@ -772,7 +770,10 @@ class TableView {
       ),
     );
     const open = players.some((/** @type {any} */ seat) => seat.kind === "open");
-    const creator = this.app.me && createdBy === this.app.me.id;
+    // The view says whether the viewer made the table; until the first view, the summary.
+    const creator = this.view
+      ? Boolean(this.view.you_created)
+      : Boolean(this.app.me && this.summary.created_by === this.app.me.id);
     fill(
       this.parts.board,
       h(
