@@ -813,6 +813,17 @@ class State(ABC):
         (True, [])
         """
 
+    def events_since(self, start: int) -> list[Event]:
+        """The events from index ``start`` of :attr:`events` on (a face that has read the
+        first ``start`` reads only what is new; LoggedState copies nothing older).
+
+        >>> import cardtable
+        >>> state = cardtable.load("cribbage").new_state(seed=4)
+        >>> state.events_since(0) == state.events, state.events_since(len(state.events))
+        (True, [])
+        """
+        return self.events[start:]
+
     def events_for(self, seat: int | None) -> list[Event]:
         """The events ``seat`` may see (None: only public events)."""
         self._check_seat(seat, spectator_ok=True)
@@ -951,12 +962,20 @@ class LoggedState(State):
 
     @property
     def events(self) -> list[Event]:
+        return list(self._materialized())
+
+    def events_since(self, start: int) -> list[Event]:
+        return self._materialized()[start:]
+
+    def _materialized(self) -> list[Event]:
+        """The state's own list of events, built from the log as far as it goes (not a copy:
+        callers copy what they hand out)."""
         log, events = self._log, self._events
         if self._mat < len(log):
             for entry in log[self._mat :]:
                 events.extend(self._materialize(entry))
             self._mat = len(log)
-        return list(events)
+        return events
 
     @abstractmethod
     def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardtable.server.models import User
+from cardtable.table.view import Cursor
 
 __all__ = ["Bucket", "Client", "Socket"]
 
@@ -50,8 +51,8 @@ class Client:
     user: User
     seat: int | None
     bucket: Bucket
-    #: How many of the seat's events this client has been sent.
-    sent: int = 0
+    #: How far this client has been sent its seat's events.
+    cursor: Cursor = field(default_factory=Cursor)
     #: Faults in a row (too fast, too big): past a few the connection is closed.
     strikes: int = 0
     #: The hint being computed for this client (one at a time), kept so it is not collected.

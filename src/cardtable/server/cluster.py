@@ -54,14 +54,14 @@ async def catch_up(store: Store, room: Room) -> bool:
     seats = await store.seats(room.id)
     names = dict(room.table.names)
     names.update(await names_of(store, [s.user_id for s in seats if s.user_id]))
-    fresh = table_of(row, seats, names, None)
-    room.replace(fresh)
+    room.replace(table_of(row, seats, names, None))
     room.version = row.version
-    if fresh.status is not Status.OPEN and row.started_at is not None:
-        if fresh.state is None:
-            fresh.state = rebuild(fresh.game, fresh.deal, [])
-        for move in await store.moves(room.id, len(fresh.state.history)):
-            fresh.state.apply(move.move)
+    table = room.table
+    if table.status is not Status.OPEN and row.started_at is not None:
+        if table.state is None:
+            table.state = rebuild(table.game, table.deal, [])
+        for move in await store.moves(room.id, len(table.state.history)):
+            table.state.apply(move.move)
     # The moves read may run ahead of the row read just before (committed in between): the
     # next notice then finds nothing new, and sends nobody the same view twice.
     return shape(room) != before

@@ -296,6 +296,17 @@ class ViewOut(_Out):
     held_for_you: int | None = None
     marked: bool = False
     spectators: int = 0
+    your_seat: int | None = None
+    #: Whether the viewer made the table (and starts it).
+    you_created: bool = False
+    #: A full view's facts that never change during a game (absent from a view after a change).
+    game: str | None = None
+    title: str | None = None
+    options: dict[str, Any] | None = None
+    clock: dict[str, int] | None = None
+    turn_based: bool | None = None
+    #: The game's declared words for its face, by key.
+    vocabulary: dict[str, str] | None = None
 
 
 class ReplayMoveOut(_Out):

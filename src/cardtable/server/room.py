@@ -14,7 +14,7 @@ import contextlib
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -139,24 +139,37 @@ class Room:
         if client is not None:  # a bot's move that lost a race: nothing to tell
             await self.send(client, error_message(str(err.code), str(err), ply))
 
-    async def send_view(self, client: Client, full: bool) -> None:
-        first = 0 if full else client.sent
+    async def send_view(
+        self,
+        client: Client,
+        full: bool,
+        presence: Presence | None = None,
+        names: dict[str, list[str]] | None = None,
+    ) -> None:
+        """The client's view: whole (``full``) or what is new since the last one; ``presence``
+        and ``names`` (by language) where a push has them for every client already."""
+        first = 0 if full else client.cursor.sent
+        language = client.language
         message = view(
             self.table,
             client.seat,
-            client.language,
+            language,
             user_id=client.user.id,
-            presence=self.presence(),
+            presence=presence if presence is not None else self.presence(),
             moment=now(),
             first_event=first,
+            names=names.get(language) if names is not None else None,
+            cursor=client.cursor,
         )
-        client.sent = first + len(message["events"])
         await self.send(client, message)
 
     async def push(self) -> None:
         """Every client's new view after a change: each only its own seat's."""
-        for client in list(self.clients):
-            await self.send_view(client, full=False)
+        clients = list(self.clients)
+        presence = self.presence()
+        names = {lang: self.names(lang) for lang in {c.language for c in clients}}
+        for client in clients:
+            await self.send_view(client, full=False, presence=presence, names=names)
         if self.clock_task is None or self.clock_task.done():
             self.schedule_clock()
 
@@ -452,11 +465,12 @@ class Room:
     # ------------------------------------------------------------------ catching up
 
     def replace(self, table: Table) -> None:
-        """The table as the database has it now (another process changed it): its seats and
-        status; the game's state is kept (the caller brings it forward by the new moves)."""
-        if table.state is None:
-            table.state = self.table.state
-        self.table = table
+        """The table as the database has it now (another process changed it): its seats,
+        status and the rest, copied into this room's table (which keeps its identity and its
+        game state; the caller brings the state forward by the new moves)."""
+        for name in (f.name for f in fields(Table)):
+            if name not in ("state", "game", "id"):
+                setattr(self.table, name, getattr(table, name))
 
     def seat_of(self, user_id: str) -> int | None:
         """The seat ``user_id`` plays in person here, if any."""

@@ -27,14 +27,14 @@ from datetime import datetime
 from typing import Any
 
 from cardtable.cards import card_str
-from cardtable.engine import Move, State
+from cardtable.engine import Event, Move, State
 from cardtable.i18n import NP_, _, game_title, pgettext, seat_word, using_language, using_names
 from cardtable.registry import vocabulary
 from cardtable.table.core import Table
 from cardtable.table.result import result_words
 from cardtable.table.seats import SeatKind, Status
 
-__all__ = ["Presence", "bot_name", "level_word", "seat_names", "summary", "view"]
+__all__ = ["Cursor", "Presence", "bot_name", "level_word", "seat_names", "summary", "view"]
 
 #: Each bot level's word (marked here; translated where shown).
 _LEVEL_WORDS = {
@@ -64,6 +64,35 @@ def bot_name(spec: str) -> str:
     ('hard bot', 'pimc:worlds=50 bot')
     """
     return _("{bot} bot").format(bot=level_word(spec))
+
+
+@dataclass
+class Cursor:
+    """How far one client has read a game's events: ``sent`` of its seat's events (their own
+    numbering), found among the first ``scanned`` of the state's events. A view after a
+    change then reads only the events that are new, not the whole game's again."""
+
+    sent: int = 0
+    scanned: int = 0
+
+
+def _seat_events(
+    state: State, seat: int | None, first_event: int, cursor: Cursor | None
+) -> list[tuple[int, Event]]:
+    """The seat's events from ``first_event`` on, numbered, moving ``cursor`` past them."""
+    if cursor is not None and first_event and first_event == cursor.sent:
+        fresh = state.events_since(cursor.scanned)
+        cursor.scanned += len(fresh)
+        shown = [e for e in fresh if e.visible(seat)]
+    else:
+        every = state.events_for(seat)
+        shown = every[first_event:]
+        if cursor is not None:
+            cursor.scanned = len(state.events)
+    start = first_event
+    if cursor is not None:
+        cursor.sent = first_event + len(shown)
+    return list(enumerate(shown, start=start))
 
 
 @dataclass(frozen=True)
@@ -175,21 +204,28 @@ def view(
     moment: datetime | None = None,
     first_event: int = 0,
     state: State | None = None,
+    names: Sequence[str] | None = None,
+    cursor: Cursor | None = None,
 ) -> dict[str, Any]:
     """A ``view`` message for ``seat`` (None: a spectator) of user ``user_id``: the seat's
-    events from ``first_event`` on (0: a full view, with the game's vocabulary), every text
-    in ``language``, clocks at ``moment`` (None: no clock shown), ``state`` the position
-    shown (default: the table's; a replay shows an earlier one)."""
+    events from ``first_event`` on, every text in ``language``, clocks at ``moment`` (None: no
+    clock shown), ``state`` the position shown (default: the table's; a replay shows an
+    earlier one), ``names`` the seats' names in ``language`` where the caller has them,
+    ``cursor`` how far this client has read the events (moved past those sent).
+
+    A full view (``first_event`` 0) also carries what never changes during a game (the game,
+    its title and options, the clock's rules, the game's vocabulary); a view after a change
+    carries only what may have changed, so that every push stays small."""
     game = table.game
     presence = presence if presence is not None else Presence()
     state = state if state is not None else table.state
     with using_language(language):
-        names = seat_names(table)
+        names = list(names) if names is not None else seat_names(table)
         with using_names(names):
             observation = state.observation(seat) if state is not None else None
             events = []
             if state is not None:
-                for i, e in enumerate(state.events_for(seat)[first_event:], start=first_event):
+                for i, e in _seat_events(state, seat, first_event, cursor):
                     events.append(
                         {
                             "i": i,
@@ -218,9 +254,6 @@ def view(
             message: dict[str, Any] = {
                 "type": "view",
                 "table": table.id,
-                "game": game.name,
-                "title": game_title(game),
-                "options": dict(game.options),
                 "status": str(table.status),
                 "ply": len(state.history) if state is not None else 0,
                 "seat": seat,
@@ -237,13 +270,16 @@ def view(
                 "you_created": user_id is not None and table.created_by == user_id,
                 "held_for_you": table.held_for(user_id) if user_id is not None else None,
                 "marked": table.marked,
-                "clock": table.clock,
-                "turn_based": table.turn_based,
                 "result": state.result if over and state is not None else None,
                 "result_text": result_text,
                 "result_note": state.result_note() if over and state is not None else "",
             }
             if first_event == 0:
+                message["game"] = game.name
+                message["title"] = game_title(game)
+                message["options"] = dict(game.options)
+                message["clock"] = table.clock
+                message["turn_based"] = table.turn_based
                 message["vocabulary"] = vocabulary(game.name)
     return message
 

@@ -240,7 +240,7 @@ class TableView {
       seat: view.seat,
       events: this.events,
       game: this.game,
-      options: view.options,
+      options: this.summary.options,
       vocabulary: this.vocabulary,
       name: (seat) => this.seatName(seat),
       fourColour: this.app.fourColour,
