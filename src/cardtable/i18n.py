@@ -509,7 +509,13 @@ def cards_word(cards: Iterable[int | str]) -> str:
     ...     cards_word([0, 51])
     'A♣ K♠'
     """
-    return " ".join(card_word(card) for card in cards)
+    # One look at the context for all the cards: a hand is written in every view.
+    if _NAMES.get() is None:
+        return " ".join(card if isinstance(card, str) else _NOTATION[card % 52] for card in cards)
+    symbol = _SYMBOL_OF.get
+    return " ".join(
+        symbol(card, card) if isinstance(card, str) else _SYMBOLS[card % 52] for card in cards
+    )
 
 
 def _wide(ch: str) -> bool:

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from cardtable.engine import JSON, Game
+from cardtable.engine import JSON, Game, Move
 from cardtable.errors import CardtableError, OptionError
 from cardtable.i18n import _, using_language, using_names
 from cardtable.server.bots import BotPool
@@ -267,8 +267,7 @@ class Room:
         version: int | None = None
         async with self.lock:
             try:
-                with using_language(language), using_names(self.names(language)):
-                    move = table.decide(seat, text, ply)
+                move = self._decide(seat, text, ply, language)
             except TableError as err:
                 await self.error(sender, err, ply)
                 if err.code is Fault.STALE and sender is not None:
@@ -306,6 +305,18 @@ class Room:
             await self.notifier.changed(self, version)
         await self.push()
         self.schedule_bot()
+
+    def _decide(self, seat: int, text: str, ply: int, language: str) -> Move:
+        """The table's decision on a move, a refusal in ``language`` naming players by name
+        (the names are looked up for a refusal only: the door is on every move's path)."""
+        with using_language(language):
+            try:
+                return self.table.decide(seat, text, ply)
+            except TableError as err:
+                if err.code is not Fault.ILLEGAL_MOVE:
+                    raise
+            with using_names(self.names(language)):
+                return self.table.decide(seat, text, ply)
 
     # ------------------------------------------------------------------ the clock
 

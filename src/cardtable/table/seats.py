@@ -40,6 +40,11 @@ class Status(StrEnum):
         return self in (Status.OVER, Status.ABANDONED)
 
 
+# The members read on every view, looked up once (an enum member read through its class is
+# slow in Python 3.11).
+_HUMAN, _BOT = SeatKind.HUMAN, SeatKind.BOT
+
+
 @dataclass
 class Seat:
     """One seat: open, a person (``user_id``), or a bot (``bot``, its level or name). A bot
@@ -55,8 +60,8 @@ class Seat:
 
     def person(self, user_id: str) -> bool:
         """Whether ``user_id`` plays this seat in person."""
-        return self.kind is SeatKind.HUMAN and self.user_id == user_id
+        return self.user_id == user_id and self.kind is _HUMAN
 
     def held_for(self, user_id: str) -> bool:
         """Whether a bot keeps this seat for ``user_id``."""
-        return self.kind is SeatKind.BOT and self.user_id == user_id
+        return self.user_id == user_id and self.kind is _BOT

@@ -66,6 +66,11 @@ def bot_name(spec: str) -> str:
     return _("{bot} bot").format(bot=level_word(spec))
 
 
+# The members read on every view, looked up once (an enum member read through its class costs
+# ten times a global in Python 3.11).
+_PLAYING, _HUMAN, _BOT = Status.PLAYING, SeatKind.HUMAN, SeatKind.BOT
+
+
 @dataclass
 class Cursor:
     """How far one client has read a game's events: ``sent`` of its seat's events (their own
@@ -117,9 +122,9 @@ def seat_names(table: Table) -> list[str]:
     """
     out = []
     for s in table.seats:
-        if s.kind is SeatKind.HUMAN and s.user_id is not None:
+        if s.kind is _HUMAN and s.user_id is not None:
             out.append(table.names.get(s.user_id, "?"))
-        elif s.kind is SeatKind.BOT:
+        elif s.kind is _BOT:
             out.append(bot_name(s.bot or "rules"))
         else:
             out.append(_("open seat"))
@@ -131,7 +136,8 @@ def _players(
 ) -> list[dict[str, Any]]:
     out = []
     for s, name in zip(table.seats, names, strict=True):
-        left = table.clock_left(s.seat, moment) if moment is not None else None
+        timed = moment is not None and table.clock
+        left = table.clock_left(s.seat, moment) if timed and moment is not None else None
         out.append(
             {
                 "seat": s.seat,
@@ -139,7 +145,9 @@ def _players(
                 "kind": str(s.kind),
                 "online": presence.here(s.seat),
                 "clock_ms": None if left is None else max(0, left),
-                "out_of_time": moment is not None and table.out_of_time(s.seat, moment),
+                "out_of_time": bool(timed)
+                and moment is not None
+                and table.out_of_time(s.seat, moment),
             }
         )
     return out
@@ -235,7 +243,7 @@ def view(
                             "text": game.describe(e),
                         }
                     )
-            live = state is not None and table.status is Status.PLAYING and not state.is_over
+            live = state is not None and table.status is _PLAYING and not state.is_over
             mine = live and seat is not None and state is not None and state.to_move == seat
             hand = observation.get("hand") if observation is not None else None
             hand_cards = [str(c) for c in hand] if isinstance(hand, list) else []
