@@ -323,13 +323,13 @@ def test_a_muggins_claim_is_chosen_from_a_list_and_shown_with_the_count(
 def test_four_players_peg_as_two_partnerships(page: Page, cardtable_server: Served) -> None:
     errors = console_errors(page)
     with table(page, {"players": 4}, players=4) as t:
-        # Three "medium bot"s: the table tells them apart by their seats.
+        # Three "medium bot"s: the server numbers them among themselves, from 1.
         names = [p["name"] for p in t.view()["players"]]
-        assert names[1:] == ["medium bot"] * 3
+        assert names[1:] == ["medium bot 1", "medium bot 2", "medium bot 3"]
         sides = page.locator(".peg-side .peg-name").all_inner_texts()
         assert sides == [
-            f"{names[0]} (you) + medium bot (seat 2)",
-            "medium bot (seat 1) + medium bot (seat 3)",
+            f"{names[0]} (you) + medium bot 2",
+            "medium bot 1 + medium bot 3",
         ]
         assert page.locator("svg.track").count() == 2
     assert errors == []

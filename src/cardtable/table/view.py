@@ -21,6 +21,7 @@ symbols; a legal move's notation (``move``) is only there to be sent back.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -112,13 +113,14 @@ class Presence:
 
 
 def seat_names(table: Table) -> list[str]:
-    """Each seat's name in the current language: a person's, a bot's, or "open seat".
+    """Each seat's name in the current language: a person's, a bot's, or "open seat"; seats
+    that share a name (three "medium bot"s) are numbered among themselves, from 1.
 
     >>> import cardtable
-    >>> table = Table.create("T", cardtable.load("cribbage"), {"seed": 1}, "a", "Ann",
-    ...                      ["open", "easy"])
+    >>> table = Table.create("T", cardtable.load("kloepper"), {"seed": 1}, "a", "Ann",
+    ...                      ["open", "easy", "easy", "hard"])
     >>> seat_names(table)
-    ['Ann', 'easy bot']
+    ['Ann', 'easy bot 1', 'easy bot 2', 'hard bot']
     """
     out = []
     for s in table.seats:
@@ -128,7 +130,14 @@ def seat_names(table: Table) -> list[str]:
             out.append(bot_name(s.bot or "rules"))
         else:
             out.append(_("open seat"))
-    return out
+    counts, seen = Counter(out), Counter[str]()
+    named = []
+    for name in out:
+        if counts[name] > 1:
+            seen[name] += 1
+            name = _("{name} {number}").format(name=name, number=seen[name])
+        named.append(name)
+    return named
 
 
 def _players(

@@ -256,9 +256,10 @@ class TableView {
     const players = this.view ? this.view.players : this.summary.seats;
     const player = players[seat];
     let name = player && player.name ? player.name : fmt(_("Seat {seat}"), { seat });
-    // Two "medium bot"s are told apart by their seats.
+    // Two seats of one name are told apart by their seats, counted from 1 as people count
+    // (the server names bots of one level apart already).
     if (players.some((/** @type {any} */ p, /** @type {number} */ s) => s !== seat && p.name === name)) {
-      name = fmt(_("{name} (seat {seat})"), { name, seat });
+      name = fmt(_("{name} (seat {seat})"), { name, seat: seat + 1 });
     }
     const mine = this.view ? this.view.seat === seat : this.summary.your_seat === seat;
     return mine ? fmt(_("{name} (you)"), { name }) : name;

@@ -55,7 +55,7 @@ function joinAnd(items) {
 function who(ctx, seat) {
   const name = ctx.name(seat);
   const twin = [0, 1, 2, 3].some((s) => s !== seat && ctx.name(s) === name);
-  return twin ? fmt(_("{name} (seat {seat})"), { name, seat }) : name;
+  return twin ? fmt(_("{name} (seat {seat})"), { name, seat: seat + 1 }) : name;
 }
 
 /**
