@@ -296,7 +296,6 @@ class ViewOut(_Out):
     held_for_you: int | None = None
     marked: bool = False
     spectators: int = 0
-    your_seat: int | None = None
     #: Whether the viewer made the table (and starts it).
     you_created: bool = False
     #: A full view's facts that never change during a game (absent from a view after a change).

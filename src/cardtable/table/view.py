@@ -186,9 +186,7 @@ def _legal(state: State, move: Move, hand: list[str]) -> dict[str, Any]:
     }
 
 
-def _status_text(
-    table: Table, state: State | None, seat: int | None, names: Sequence[str], prompt: str
-) -> str:
+def _status_text(table: Table, state: State | None, prompt: str, result_text: str) -> str:
     """One line saying where the table stands, for the viewer."""
     if table.status is Status.OPEN:
         free = len(table.free_seats())
@@ -199,16 +197,57 @@ def _status_text(
         )
     if table.status is Status.ABANDONED:
         return _("The game was abandoned.")
-    if state is None:
-        return ""
-    if state.is_over:
-        return result_words(state.outcome() or [], state.scores, state.result_note())
-    if prompt:
-        return prompt
-    mover = state.to_move
-    if mover is None:
-        return ""
-    return _("Waiting for {player}").format(player=seat_word(mover))
+    if result_text or prompt or state is None or state.to_move is None:
+        return result_text or prompt
+    return _("Waiting for {player}").format(player=seat_word(state.to_move))
+
+
+def _game(
+    table: Table, state: State, seat: int | None, first_event: int, cursor: Cursor | None
+) -> dict[str, Any]:
+    """What a view holds of a dealt game (in the current language and names)."""
+    game = table.game
+    observation = state.observation(seat)
+    events = [
+        {"i": i, "type": e.type, "seat": e.seat, "data": dict(e.data), "text": game.describe(e)}
+        for i, e in _seat_events(state, seat, first_event, cursor)
+    ]
+    mine = (
+        seat is not None
+        and table.status is _PLAYING
+        and not state.is_over
+        and state.to_move == seat
+    )
+    hand = observation.get("hand")
+    hand_cards = [str(c) for c in hand] if mine and isinstance(hand, list) else []
+    over = state.is_over
+    note = state.result_note() if over else ""
+    return {
+        "ply": len(state.history),
+        "to_move": state.to_move,
+        "observation": observation,
+        "events": events,
+        "prompt": game.prompt(observation) if mine else "",
+        "legal": [_legal(state, m, hand_cards) for m in state.legal_moves()] if mine else [],
+        "result": state.result if over else None,
+        "result_text": result_words(state.outcome() or [], state.scores, note) if over else "",
+        "result_note": note,
+    }
+
+
+def _undealt() -> dict[str, Any]:
+    """What a view holds of a game not dealt yet (a table whose seats are being taken)."""
+    return {
+        "ply": 0,
+        "to_move": None,
+        "observation": None,
+        "events": [],
+        "prompt": "",
+        "legal": [],
+        "result": None,
+        "result_text": "",
+        "result_note": "",
+    }
 
 
 def view(
@@ -239,65 +278,29 @@ def view(
     with using_language(language):
         names = list(names) if names is not None else seat_names(table)
         with using_names(names):
-            observation = state.observation(seat) if state is not None else None
-            events = []
-            if state is not None:
-                for i, e in _seat_events(state, seat, first_event, cursor):
-                    events.append(
-                        {
-                            "i": i,
-                            "type": e.type,
-                            "seat": e.seat,
-                            "data": dict(e.data),
-                            "text": game.describe(e),
-                        }
-                    )
-            live = state is not None and table.status is _PLAYING and not state.is_over
-            mine = live and seat is not None and state is not None and state.to_move == seat
-            hand = observation.get("hand") if observation is not None else None
-            hand_cards = [str(c) for c in hand] if isinstance(hand, list) else []
-            legal = (
-                [_legal(state, m, hand_cards) for m in state.legal_moves()]
-                if mine and state is not None
-                else []
-            )
-            prompt = game.prompt(observation) if mine and observation is not None else ""
-            over = state is not None and state.is_over
-            result_text = (
-                result_words(state.outcome() or [], state.scores, state.result_note())
-                if over and state is not None
-                else ""
-            )
-            message: dict[str, Any] = {
-                "type": "view",
-                "table": table.id,
-                "status": str(table.status),
-                "ply": len(state.history) if state is not None else 0,
-                "seat": seat,
-                "your_seat": seat,
-                "to_move": state.to_move if state is not None else None,
-                "observation": observation,
-                "events": events,
-                "first_event": first_event,
-                "prompt": prompt,
-                "status_text": _status_text(table, state, seat, names, prompt),
-                "legal": legal,
-                "players": _players(table, names, presence, moment),
-                "spectators": presence.spectators,
-                "you_created": user_id is not None and table.created_by == user_id,
-                "held_for_you": table.held_for(user_id) if user_id is not None else None,
-                "marked": table.marked,
-                "result": state.result if over and state is not None else None,
-                "result_text": result_text,
-                "result_note": state.result_note() if over and state is not None else "",
-            }
-            if first_event == 0:
-                message["game"] = game.name
-                message["title"] = game_title(game)
-                message["options"] = dict(game.options)
-                message["clock"] = table.clock
-                message["turn_based"] = table.turn_based
-                message["vocabulary"] = vocabulary(game.name)
+            part = _undealt() if state is None else _game(table, state, seat, first_event, cursor)
+            status_text = _status_text(table, state, part["prompt"], part["result_text"])
+        message: dict[str, Any] = {
+            "type": "view",
+            "table": table.id,
+            "status": str(table.status),
+            "seat": seat,
+            "first_event": first_event,
+            **part,
+            "status_text": status_text,
+            "players": _players(table, names, presence, moment),
+            "spectators": presence.spectators,
+            "you_created": user_id is not None and table.created_by == user_id,
+            "held_for_you": table.held_for(user_id) if user_id is not None else None,
+            "marked": table.marked,
+        }
+        if first_event == 0:
+            message["game"] = game.name
+            message["title"] = game_title(game)
+            message["options"] = dict(game.options)
+            message["clock"] = table.clock
+            message["turn_based"] = table.turn_based
+            message["vocabulary"] = vocabulary(game.name)
     return message
 
 
