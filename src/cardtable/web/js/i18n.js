@@ -3,6 +3,7 @@
  * The client's words: every string a player reads is marked `_("English")` and translated from
  * the same gettext catalogue as the terminal (`make messages` extracts these calls; the server
  * serves the translations at /api/strings). Placeholders are named: fmt(_("Seat {seat}"), {seat}).
+ * Seats are shown counted from 1, as people count; the protocol numbers them from 0.
  */
 
 /** @type {Record<string, string>} */

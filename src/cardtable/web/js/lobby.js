@@ -233,7 +233,7 @@ function newTableForm(app) {
     seatSelects = [];
     /** @type {HTMLElement[]} */
     const rows = [h("legend", null, _("Seats"))];
-    rows.push(h("div", { class: "field" }, h("span", null, fmt(_("Seat {seat}"), { seat: 0 })), h("strong", null, _("you"))));
+    rows.push(h("div", { class: "field" }, h("span", null, fmt(_("Seat {seat}"), { seat: 1 })), h("strong", null, _("you"))));
     for (let seat = 1; seat < n; seat++) {
       const id = `seat-${seat}`;
       const select = h(
@@ -244,7 +244,7 @@ function newTableForm(app) {
       );
       select.value = chosen.levels.some((/** @type {any} */ l) => l.name === "medium") ? "medium" : "open";
       seatSelects.push(select);
-      rows.push(h("div", { class: "field" }, h("label", { for: id }, fmt(_("Seat {seat}"), { seat })), select));
+      rows.push(h("div", { class: "field" }, h("label", { for: id }, fmt(_("Seat {seat}"), { seat: seat + 1 })), select));
     }
     fill(seatsBox, ...rows);
   }

@@ -30,7 +30,7 @@ export async function replayScreen(app, id) {
     "select",
     { id: "replay-seat", "aria-label": _("Whose view") },
     h("option", { value: "all" }, _("The full record (every hand)")),
-    summary.seats.map((/** @type {any} */ s) => h("option", { value: String(s.seat) }, fmt(_("{name}'s view"), { name: s.name || fmt(_("Seat {seat}"), { seat: s.seat }) }))),
+    summary.seats.map((/** @type {any} */ s) => h("option", { value: String(s.seat) }, fmt(_("{name}'s view"), { name: s.name || fmt(_("Seat {seat}"), { seat: s.seat + 1 }) }))),
   );
   seatSelect.value = seat;
   const slider = h("input", { type: "range", id: "replay-ply", min: 0, max: 0, value: 0, "aria-label": _("Move number") });
@@ -75,7 +75,7 @@ export async function replayScreen(app, id) {
       game: summary.game,
       options: summary.options,
       vocabulary: answer.vocabulary || vocabulary,
-      name: (s) => (players[s] && players[s].name) || fmt(_("Seat {seat}"), { seat: s }),
+      name: (s) => (players[s] && players[s].name) || fmt(_("Seat {seat}"), { seat: s + 1 }),
       fourColour: app.fourColour,
       hands: answer.hands || null,
       fresh: [],

@@ -255,7 +255,7 @@ class TableView {
   seatName(seat) {
     const players = this.view ? this.view.players : this.summary.seats;
     const player = players[seat];
-    let name = player && player.name ? player.name : fmt(_("Seat {seat}"), { seat });
+    let name = player && player.name ? player.name : fmt(_("Seat {seat}"), { seat: seat + 1 });
     // Two seats of one name are told apart by their seats, counted from 1 as people count
     // (the server names bots of one level apart already).
     if (players.some((/** @type {any} */ p, /** @type {number} */ s) => s !== seat && p.name === name)) {
@@ -738,7 +738,7 @@ class TableView {
 
   renderWaiting() {
     // The first load's summary until the first view (the two name the seats alike).
-    const mine = this.view ? this.view.your_seat : this.summary.your_seat;
+    const mine = this.view ? this.view.seat : this.summary.your_seat;
     const players = this.view ? this.view.players : this.summary.seats;
     const invite = sessionStorage.getItem(`cardtable.invite.${this.id}`);
     const link = invite ? `${location.origin}/join/${invite}` : `${location.origin}/t/${this.id}`;
@@ -762,7 +762,7 @@ class TableView {
       h(
         "li",
         null,
-        h("span", null, fmt(_("Seat {seat}"), { seat: seat.seat }), ": "),
+        h("span", null, fmt(_("Seat {seat}"), { seat: seat.seat + 1 }), ": "),
         seat.kind === "open"
           ? mine === null || mine === undefined
             ? h("button", { class: "primary", onclick: () => this.sit(seat.seat) }, _("Sit here"))

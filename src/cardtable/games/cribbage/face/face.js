@@ -357,7 +357,7 @@ function playedBlock(ctx) {
           "li",
           { "data-seat": seat },
           // The seat number too: bots may share a name, and the log names seats by number.
-          h("span", { class: "played-name" }, ctx.name(seat), " ", h("small", null, fmt(_("Seat {seat}"), { seat }))),
+          h("span", { class: "played-name" }, ctx.name(seat)),
           cardRow(cards, { fourColour: ctx.fourColour, small: true, fresh: ctx.fresh }),
           seat !== ctx.seat && sizes[seat]
             ? h("span", { class: "in-hand" }, fmt(_("{count} in hand"), { count: sizes[seat] }))
