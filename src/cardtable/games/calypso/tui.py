@@ -139,13 +139,9 @@ class CalypsoFace(TableFace):
             line.append_text(self.card(str(play["card"])))
         return line
 
-    def status(self, obs: Obs, players: Sequence[str], viewer: int | None) -> str:
-        to_move = obs.get("to_move")
-        if to_move is None:
-            return _("The game is over.")
-        if to_move == viewer:
-            return self.game.prompt(obs)
-        name = self.seat_name(to_move, players, viewer)
+    prompts_viewer = True
+
+    def waiting(self, obs: Obs, name: str) -> str:
         if obs.get("trick"):
             return _("{name} to play; {suit} was led.").format(
                 name=name, suit=suit_words(obs.get("led"))

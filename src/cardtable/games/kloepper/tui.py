@@ -141,13 +141,9 @@ class KloepperFace(TableFace):
         )
         return line
 
-    def status(self, obs: Obs, players: Sequence[str], viewer: int | None) -> str:
-        to_move = obs.get("to_move")
-        if to_move is None:
-            return _("The game is over.")
-        if to_move == viewer:
-            return self.game.prompt(obs)
-        name = self.seat_name(to_move, players, viewer)
+    prompts_viewer = True
+
+    def waiting(self, obs: Obs, name: str) -> str:
         phase = obs.get("phase")
         if phase == "declare":
             return _("{name} is declaring.").format(name=name)

@@ -131,13 +131,10 @@ class KrypkasinoFace(TableFace):
                 grid.add_row(name, row)
         return grid
 
-    def status(self, obs: Obs, players: Sequence[str], viewer: int | None) -> str:
-        to_move = obs.get("to_move")
-        if to_move is None:
-            return _("The game is over.")
-        if to_move == viewer:
-            return self.game.prompt(obs)
-        return _("{name} to play.").format(name=self.seat_name(to_move, players, viewer))
+    prompts_viewer = True
+
+    def waiting(self, obs: Obs, name: str) -> str:
+        return _("{name} to play.").format(name=name)
 
     def last_play(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
         """The plays since the last deal (or extra deal), with what each took."""

@@ -108,11 +108,22 @@ class TableFace:
         return Group(*lines)
 
     def status(self, obs: Obs, players: Sequence[str], viewer: int | None) -> str:
-        """Whose turn it is and why."""
+        """Whose turn it is and why: the game's prompt for the viewer to move, else
+        :meth:`waiting` for the seat to move."""
         to_move = obs.get("to_move")
         if to_move is None:
             return _("The game is over.")
-        return _("{name} to move.").format(name=self.seat_name(to_move, players, viewer))
+        if to_move == viewer and self.prompts_viewer:
+            return self.game.prompt(obs)
+        return self.waiting(obs, self.seat_name(to_move, players, viewer))
+
+    #: Whether the viewer to move reads the game's prompt in the status line (a game's own
+    #: face has one worth reading; the generic face names the seat to move).
+    prompts_viewer = False
+
+    def waiting(self, obs: Obs, name: str) -> str:
+        """The status while the seat ``name`` (not the viewer) is to move (faces refine it)."""
+        return _("{name} to move.").format(name=name)
 
     def last_play(self, obs: Obs, events: Sequence[Event]) -> RenderableType:
         """The last trick or play, for the key that shows it."""
