@@ -1,10 +1,13 @@
-"""Take the README's screenshots: each game's table in the browser, on a phone (390×844) and on
-a desktop (1280×800), part-way through a game against bots, into ``docs/screenshots/``.
+"""Take the README's screenshots: each game's table in the browser, on a phone held upright
+(390×844) and sideways (844×390) and on a laptop (1280×800), part-way through a game against
+bots, into ``docs/screenshots/``; and check each with axe-core.
 
     .venv/bin/python tests/make_screenshots.py          # needs Chromium: apt-get install chromium
 
 It starts its own server, plays some random moves through the page as a person does, and saves
-the whole page. Not part of ``make test``: a person looks at the pictures.
+what the screen shows (the viewport, not the whole page: what lies below the fold is what a
+person does not see), then prints axe-core's violations of that page. Not part of ``make test``:
+a person looks at the pictures.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from axe_playwright_python.sync_playwright import Axe
 
 from browser_harness import FrameLog, context, launch_chromium, serve_for_browser
 from browser_play import BrowserSeat, sign_in, start_table
@@ -28,7 +33,7 @@ SCENES = [
     ("kloepper", {}, ["open", "medium", "medium", "medium"], 3, "ja-JP"),
     ("krypkasino", {"players": 3}, ["open", "medium", "medium"], 3, "en-US"),
 ]
-SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+SIZES = {"phone": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
 
 
 def main() -> None:
@@ -55,8 +60,10 @@ def main() -> None:
                     seat.wait_turn_or_end()
                     page.wait_for_timeout(400)  # the last card's arrival
                     path = OUT / f"{game}-{size}.png"
-                    page.screenshot(path=str(path), full_page=True)
-                    print(path)
+                    page.screenshot(path=str(path), full_page=False)
+                    found = Axe().run(page).response["violations"]
+                    rules = ", ".join(f"{v['id']} ({len(v['nodes'])})" for v in found)
+                    print(path, "axe:", rules or "no violations")
 
 
 if __name__ == "__main__":
