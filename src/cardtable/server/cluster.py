@@ -20,6 +20,7 @@ from cardtable.server.rows import table_of
 from cardtable.server.store import Store
 from cardtable.table.core import rebuild
 from cardtable.table.seats import Status
+from cardtable.table.view import Cursor
 
 if TYPE_CHECKING:
     from cardtable.server.room import Room
@@ -57,6 +58,12 @@ async def catch_up(store: Store, room: Room) -> bool:
     room.replace(table_of(row, seats, names, None))
     room.version = row.version
     table = room.table
+    for client in room.clients:
+        # A seat taken, left or taken back through another process follows its person here
+        # too, with a whole view of it (the cursor starts again).
+        seat = table.seat_of(client.user.id)
+        if seat != client.seat:
+            client.seat, client.cursor = seat, Cursor()
     if table.status is not Status.OPEN and row.started_at is not None:
         if table.state is None:
             table.state = rebuild(table.game, table.deal, [])

@@ -163,13 +163,15 @@ class Room:
         )
         await self.send(client, message)
 
-    async def push(self) -> None:
-        """Every client's new view after a change: each only its own seat's."""
+    async def push(self, reseated: str | None = None) -> None:
+        """Every client's new view after a change: each only its own seat's; the connections
+        of user ``reseated``, whose seat just changed, a whole view of their new seat."""
         clients = list(self.clients)
         presence = self.presence()
         names = {lang: self.names(lang) for lang in {c.language for c in clients}}
         for client in clients:
-            await self.send_view(client, full=False, presence=presence, names=names)
+            full = client.user.id == reseated
+            await self.send_view(client, full=full, presence=presence, names=names)
         if self.clock_task is None or self.clock_task.done():
             self.schedule_clock()
 
@@ -178,12 +180,20 @@ class Room:
         for client in list(self.clients):
             await self.send(client, message)
 
-    async def _stored(self, version: int | None) -> None:
-        """After a change is committed: the other processes hear of it, every client sees it."""
+    async def _stored(self, version: int | None, reseated: str | None = None) -> None:
+        """After a change is committed: the other processes hear of it, every client sees it
+        (``reseated``: the user whose seat changed, see :meth:`push`)."""
         if version is not None:
             self.version = max(self.version, version)
         await self.notifier.changed(self, version)
-        await self.push()
+        await self.push(reseated)
+
+    def _reseat(self, user_id: str, seat: int | None) -> None:
+        """The user's open connections play ``seat`` now (None: they watch): a seat follows
+        its person, so a page need not connect again to play the seat it took."""
+        for client in self.clients:
+            if client.user.id == user_id:
+                client.seat = seat
 
     # ------------------------------------------------------------------ seats
 
@@ -207,8 +217,9 @@ class Room:
             else:
                 raise TableError(Fault.FULL, _("every seat is taken; you may watch"))
             table.sit(seat, user.id, user.name)
+            self._reseat(user.id, seat)
             self.version = max(self.version, version)
-        await self._stored(version)
+        await self._stored(version, reseated=user.id)
         return seat
 
     async def leave(self, user: User) -> None:
@@ -216,7 +227,8 @@ class Room:
             seat = self.table.check_leave(user.id)
             version = await self.store.set_seat(self.id, seat, SeatKind.OPEN, None)
             self.table.leave(seat)
-        await self._stored(version)
+            self._reseat(user.id, None)
+        await self._stored(version, reseated=user.id)
 
     async def start(self, user: User) -> None:
         async with self.lock:
@@ -246,14 +258,8 @@ class Room:
             seat = self.table.check_reclaim(user.id)
             version = await self.store.set_seat(self.id, seat, SeatKind.HUMAN, user.id, None)
             self.table.reclaim(seat)
-            for client in self.clients:
-                if client.user.id == user.id:
-                    client.seat = seat
-        if version is not None:
-            self.version = max(self.version, version)
-        await self.notifier.changed(self, version)
-        for client in list(self.clients):
-            await self.send_view(client, full=client.user.id == user.id)
+            self._reseat(user.id, seat)
+        await self._stored(version, reseated=user.id)
         return seat
 
     # ------------------------------------------------------------------ the move's door

@@ -801,9 +801,8 @@ class TableView {
   /** @param {number} seat */
   async sit(seat) {
     try {
+      // The server moves this page's connection to the seat and sends its whole view.
       await post(`/api/tables/${encodeURIComponent(this.id)}/sit`, { seat });
-      // The seat is fixed per socket: a new one brings the view of the new seat.
-      this.reconnect();
     } catch (err) {
       this.say(err instanceof Error ? err.message : String(err), "error");
     }
