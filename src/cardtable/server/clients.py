@@ -57,6 +57,13 @@ class Client:
     strikes: int = 0
     #: The hint being computed for this client (one at a time), kept so it is not collected.
     hint_task: asyncio.Task[None] | None = None
+    #: The chat room whose log this client was last sent (None: none yet).
+    chat_room: str | None = None
+
+    @property
+    def room(self) -> str:
+        """The chat room this client talks in: players among players, spectators apart."""
+        return "players" if self.seat is not None else "spectators"
 
     @property
     def language(self) -> str:

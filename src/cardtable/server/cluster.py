@@ -18,6 +18,7 @@ from cardtable.server.bus import Bus
 from cardtable.server.models import User, now
 from cardtable.server.rows import table_of
 from cardtable.server.store import Store
+from cardtable.server.talk import MAX_WATCHERS
 from cardtable.table.core import rebuild
 from cardtable.table.seats import Status
 from cardtable.table.view import Cursor
@@ -148,7 +149,8 @@ class Cluster:
             return
         if kind == "presence":
             here = {c.seat for c in target.clients if c.seat is not None}
-            data = {"online": [s.seat in here for s in target.table.seats]}
+            watching = sorted({c.user.name for c in target.clients if c.seat is None})
+            data = {"online": [s.seat in here for s in target.table.seats], "watchers": watching}
         await self.bus.publish(target.id, kind, **data)
 
     async def catch_up(self, room: Room) -> bool:
@@ -219,9 +221,13 @@ class Cluster:
         elif kind == "presence":
             online = notice.get("online")
             if isinstance(online, list) and len(online) == len(room.table.seats):
-                room.remote[str(notice.get("p"))] = (
-                    time.monotonic() + PRESENCE_TTL,
-                    [bool(x) for x in online],
+                until = time.monotonic() + PRESENCE_TTL
+                room.remote[str(notice.get("p"))] = (until, [bool(x) for x in online])
+                watchers = notice.get("watchers")
+                names = watchers if isinstance(watchers, list) else []
+                room.remote_watchers[str(notice.get("p"))] = (
+                    until,
+                    [str(name) for name in names[:MAX_WATCHERS]],
                 )
                 await room.push_presence()
         elif kind == "chat" and isinstance(notice.get("message"), dict):

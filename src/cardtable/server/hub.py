@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+from datetime import datetime
 from typing import Any
 
 from cardtable.errors import CardtableError, clip
@@ -20,6 +21,7 @@ from cardtable.server.chores import close_abandoned, run_chores
 from cardtable.server.clients import Bucket, Client
 from cardtable.server.cluster import Alone, Cluster, names_of
 from cardtable.server.config import Settings
+from cardtable.server.lobby import lobby
 from cardtable.server.models import TableRow, User, now
 from cardtable.server.protocol import TableIn
 from cardtable.server.reads import finished_entry, record, replay
@@ -157,6 +159,21 @@ class Hub:
             raise TableError(Fault.NO_TABLE, _("this invitation opens no table"))
         return await self.room(row.id)
 
+    async def accept_invite(self, user: User, token: str) -> tuple[Room, int | None]:
+        """The invitation's table, with ``user`` seated at it when it waits for players and
+        has a free seat (an invitation is to play); their seat, or None (they may watch)."""
+        room = await self.by_invite(token)
+        table = room.table
+        held = table.seat_of(user.id)
+        if held is not None or table.status is not Status.OPEN or not table.free_seats():
+            return room, held
+        try:
+            return room, await room.sit(user, None)
+        except TableError as err:
+            if err.code in (Fault.FULL, Fault.STARTED):
+                return room, None  # the last seat went, or the game began, meanwhile
+            raise
+
     async def _add(self, table: Table, listed: bool, pause: float) -> tuple[Room, str]:
         """Store a new table and keep its room; its invitation (the row keeps only a hash)."""
         invite = secrets.token_urlsafe(18)
@@ -234,24 +251,15 @@ class Hub:
 
     async def lobby(self, user: User) -> dict[str, Any]:
         rooms: list[Room] = list(self.rooms.values())
+        seen: dict[str, datetime | None] = {}
         if isinstance(self.cluster, Cluster):
-            # Tables of every process: the database has them all.
-            rooms = [
-                self.rooms.get(row.id) or await self._load(row)
-                for row in await self.store.lobby_tables(user.id)
-            ]
-        listed = [
-            self.summary(r, user)
-            for r in rooms
-            if r.table.status is Status.OPEN and (r.listed or r.table.seat_of(user.id) is not None)
-        ]
-        mine = [
-            self.summary(r, user)
-            for r in rooms
-            if r.table.status is Status.PLAYING and r.table.seat_of(user.id) is not None
-        ]
-        turn = [t for t in mine if t["to_move"] == t["your_seat"]]
-        return {"open": listed, "playing": mine, "your_turn": turn}
+            # Tables of every process: the database has them all, and when a person was last
+            # at each (a table this process does not hold has no presence here).
+            rows = await self.store.lobby_tables(user.id)
+            rooms = [self.rooms.get(row.id) or await self._load(row) for row in rows]
+            seen = {row.id: row.seen_at for row in rows}
+        grace = min(60.0, self.settings.abandon_after / 4)
+        return lobby(rooms, user, seen, grace)
 
     async def finished_games(self, user: User) -> list[dict[str, Any]]:
         rows = await self.store.tables_of(user.id, Status.OVER)

@@ -24,6 +24,8 @@ __all__ = [
     "AdviceOut",
     "BotIn",
     "ChatIn",
+    "ChatLineOut",
+    "ChatLogOut",
     "ChatOut",
     "ClientMessage",
     "ClockIn",
@@ -41,6 +43,7 @@ __all__ = [
     "LanguageIn",
     "LegalOut",
     "LobbyOut",
+    "LobbyTableOut",
     "MoveIn",
     "OkOut",
     "PingIn",
@@ -52,6 +55,7 @@ __all__ = [
     "ReplayMoveOut",
     "ReplayOut",
     "SeatOut",
+    "SessionOut",
     "SitIn",
     "SyncIn",
     "TableIn",
@@ -59,6 +63,7 @@ __all__ = [
     "TakenSeatOut",
     "UserOut",
     "ViewOut",
+    "WatchOut",
     "WhyIn",
     "WhyOut",
     "check_client",
@@ -296,6 +301,8 @@ class ViewOut(_Out):
     held_for_you: int | None = None
     marked: bool = False
     spectators: int = 0
+    #: Who watches: names, each person once, sorted, at most 20.
+    watchers: list[str] = []
     #: Whether the viewer made the table (and starts it).
     you_created: bool = False
     #: A full view's facts that never change during a game (absent from a view after a change).
@@ -370,6 +377,8 @@ class ErrorOut(_Out):
 class PresenceOut(_Out):
     type: Literal["presence"]
     online: list[bool]
+    spectators: int = 0
+    watchers: list[str] = []
 
 
 class RematchOut(_Out):
@@ -385,6 +394,24 @@ class ChatOut(_Out):
     seat: int | None
     text: str
     at: str
+
+
+class ChatLineOut(_Out):
+    """A stored chat line, as a ``chat_log`` carries it."""
+
+    model_config = ConfigDict(extra="allow", strict=True, populate_by_name=True)
+
+    sender: str = Field(alias="from")
+    text: str
+    at: str
+
+
+class ChatLogOut(_Out):
+    """The last lines of the client's chat room, oldest first (on connect and after a seat
+    change)."""
+
+    type: Literal["chat_log"]
+    lines: list[ChatLineOut]
 
 
 # ---------------------------------------------------------------------- HTTP answers
@@ -450,6 +477,8 @@ class CreatedOut(_Out):
 
 class JoinedOut(_Out):
     table: TableOut
+    #: The asker's seat (taken by the invitation where one was free), or None: they watch.
+    seat: int | None = None
 
 
 class RematchTableOut(_Out):
@@ -465,10 +494,43 @@ class OkOut(_Out):
     ok: Literal[True]
 
 
+class SessionOut(_Out):
+    """Who the cookie names, if anyone (``GET /api/session``: 200 either way)."""
+
+    user: UserOut | None
+
+
+class LobbyTableOut(TableOut):
+    """A table as the lobby lists it: the table, and what the lobby shows of it."""
+
+    #: A bot keeps the asker's seat (``held_for_you``): they may take it back.
+    held: bool = False
+    #: The options in words, label and value, in the asker's language.
+    options_text: list[str]
+    created_at: str | None
+    #: The names of the seated people connected now.
+    present: list[str]
+    #: The asker made the table, it is open, and every seat is taken.
+    can_start: bool = False
+
+
+class WatchOut(_Out):
+    """A game in progress anyone may watch."""
+
+    id: str
+    game: str
+    title: str
+    names: list[str]
+    started_at: str | None
+    options_text: list[str]
+    spectators: int = 0
+
+
 class LobbyOut(_Out):
-    open: list[TableOut]
-    playing: list[TableOut]
-    your_turn: list[TableOut]
+    open: list[LobbyTableOut]
+    playing: list[LobbyTableOut]
+    your_turn: list[LobbyTableOut]
+    watch: list[WatchOut]
 
 
 class FinishedOut(_Out):

@@ -20,13 +20,15 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError
 
-from cardtable.engine import JSON, Game, Move
+from cardtable.engine import Move
 from cardtable.errors import CardtableError, OptionError
 from cardtable.i18n import _, using_language, using_names
 from cardtable.server.bots import BotPool
 from cardtable.server.clients import Client
+from cardtable.server.hints import error_message, start_hint
 from cardtable.server.models import User, now
 from cardtable.server.store import Store
+from cardtable.server.talk import chat_log, watcher_names
 from cardtable.table.core import Table
 from cardtable.table.errors import Fault, TableError
 from cardtable.table.seats import SeatKind, Status
@@ -49,24 +51,6 @@ class Notifier(Protocol):
     async def publish(self, target: Room, kind: str, **data: Any) -> None: ...
 
     async def catch_up(self, room: Room) -> bool: ...
-
-
-def advice_table(game: Game, rows: list[dict[str, JSON]] | None) -> dict[str, Any] | None:
-    """A hint's advice as a table any face draws: the game's caption and columns (in the
-    current language) over the rows its :meth:`~cardtable.engine.State.advice` gave."""
-    shape = game.advice_columns()
-    if rows is None or shape is None:
-        return None
-    caption, columns = shape
-    return {
-        "caption": caption,
-        "columns": [{"key": key, "title": title, "kind": kind} for key, title, kind in columns],
-        "rows": rows,
-    }
-
-
-def error_message(code: str, message: str, ply: int | None) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, "ply": ply}
 
 
 @dataclass(eq=False)
@@ -92,6 +76,12 @@ class Room:
     last_person: float = field(default_factory=time.monotonic)
     #: Who is connected to other processes: process -> (until, monotonic; a flag per seat).
     remote: dict[str, tuple[float, list[bool]]] = field(default_factory=dict)
+    #: Who watches through other processes: process -> (until, monotonic; their names).
+    remote_watchers: dict[str, tuple[float, list[str]]] = field(default_factory=dict)
+    #: When each person was last connected here (monotonic; absent: not since the room was
+    #: made here, at ``born``): the lobby leaves out a table its creator has left.
+    seen: dict[str, float] = field(default_factory=dict)
+    born: float = field(default_factory=time.monotonic)
 
     @property
     def id(self) -> str:
@@ -110,8 +100,14 @@ class Room:
                 here |= {seat for seat, on in enumerate(flags) if on}
         return [s.kind is SeatKind.BOT or s.seat in here for s in self.table.seats]
 
+    def watchers(self) -> list[str]:
+        """Who watches, by name (each person once, sorted; other processes' too)."""
+        here = (c.user.name for c in self.clients if c.seat is None)
+        return watcher_names(here, self.remote_watchers, time.monotonic())
+
     def presence(self) -> Presence:
-        return Presence(self.online(), sum(1 for c in self.clients if c.seat is None))
+        spectators = sum(1 for c in self.clients if c.seat is None)
+        return Presence(self.online(), spectators, self.watchers())
 
     def presence_message(self) -> dict[str, Any]:
         presence = self.presence()
@@ -119,7 +115,17 @@ class Room:
             "type": "presence",
             "online": list(presence.online),
             "spectators": presence.spectators,
+            "watchers": list(presence.watchers),
         }
+
+    def away_for(self, user_id: str) -> float:
+        """Seconds since ``user_id`` was last connected to this table (0: connected now)."""
+        if any(c.user.id == user_id for c in self.clients):
+            return 0.0
+        seat = self.table.seat_of(user_id)
+        if seat is not None and self.online()[seat]:
+            return 0.0  # connected through another process
+        return time.monotonic() - self.seen.get(user_id, self.born)
 
     def names(self, language: str) -> list[str]:
         with using_language(language):
@@ -172,6 +178,8 @@ class Room:
         for client in clients:
             full = client.user.id == reseated
             await self.send_view(client, full=full, presence=presence, names=names)
+            if client.chat_room is not None and client.chat_room != client.room:
+                await self.send_chat_log(client)  # its seat changed, and its chat room with it
         if self.clock_task is None or self.clock_task.done():
             self.schedule_clock()
 
@@ -403,43 +411,7 @@ class Room:
     async def hint(self, client: Client, ply: int) -> None:
         """Start the hint bot's choice for the client's seat at move ``ply`` (answered to the
         client alone when it is ready); one at a time per client."""
-        with using_language(client.language):
-            try:
-                if client.hint_task is not None and not client.hint_task.done():
-                    raise TableError(Fault.TOO_FAST, _("a hint is being worked out"))
-                self.table.check_hint(client.seat, ply)
-            except TableError as err:
-                await self.error(client, err, ply)
-                return
-        assert client.seat is not None
-        client.hint_task = asyncio.create_task(self._hint(client, client.seat, ply))
-
-    async def _hint(self, client: Client, seat: int, ply: int) -> None:
-        try:
-            hint = await self.bots.ask_hint(self.ask(seat, moves=ply))
-        except Exception:
-            # A broken worker, or a bot's fault: the client waits for an answer all the same.
-            with using_language(client.language):
-                failed = error_message("no-hint", _("no hint could be worked out"), ply)
-            await self.send(client, failed)
-            return
-        with using_language(client.language), using_names(self.names(client.language)):
-            try:
-                state = self.table.check_hint_fresh(ply)
-            except TableError as err:
-                # The game went on while the bot thought: the hint is for a past move.
-                message = error_message(str(err.code), str(err), ply)
-            else:
-                move = self.table.game.read_move(hint.move, state.legal_moves())
-                message = {
-                    "type": "hint",
-                    "ply": ply,
-                    "move": hint.move,
-                    "words": state.describe_move(move),
-                    "advice": advice_table(self.table.game, hint.advice),
-                }
-        # send, not the socket: a client gone while the bot thought is no fault of this task.
-        await self.send(client, message)
+        await start_hint(self, client, ply)
 
     # ------------------------------------------------------------------ talk
 
@@ -464,15 +436,22 @@ class Room:
             if (other.seat is not None) == players:
                 await self.send(other, message)
 
+    async def send_chat_log(self, client: Client) -> None:
+        """The last lines of the client's chat room (it has just entered that room)."""
+        client.chat_room = client.room
+        await self.send(client, await chat_log(self.store, self.id, client.room))
+
     async def join(self, client: Client) -> None:
         self.clients.append(client)
         await self.send_view(client, full=True)
+        await self.send_chat_log(client)
         await self.push_presence()
         await self.notifier.publish(self, "presence")
 
     async def part(self, client: Client) -> None:
         if client in self.clients:
             self.clients.remove(client)
+        self.seen[client.user.id] = time.monotonic()
         if client.hint_task is not None:
             client.hint_task.cancel()  # nobody left to read it
         await self.push_presence()

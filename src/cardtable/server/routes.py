@@ -30,6 +30,7 @@ from cardtable.server.protocol import (
     OkOut,
     RematchTableOut,
     ReplayOut,
+    SessionOut,
     SitIn,
     TableIn,
     TableOut,
@@ -93,6 +94,18 @@ async def me(user: Me) -> UserOut:
     return UserOut.model_validate({"id": user.id, "name": user.name, "language": user.language})
 
 
+@router.get("/session")
+async def session(request: Request, edge: Edges) -> SessionOut:
+    """Who the cookie names, or ``{"user": null}``: 200 either way, so that a page's first
+    visit asks without an error (``/api/me`` answers 401 for API clients)."""
+    user = await edge.user_of(request.cookies.get(COOKIE))
+    if user is None:
+        return SessionOut(user=None)
+    return SessionOut(
+        user=UserOut.model_validate({"id": user.id, "name": user.name, "language": user.language})
+    )
+
+
 @router.post("/me/language", responses=answers(Fault.NO_USER, checked=True, body=True))
 async def language(body: LanguageIn, user: Me, edge: Edges) -> UserOut:
     """Every text the server sends from now on in this language (connections opened before
@@ -142,7 +155,10 @@ async def lobby(user: Me, hub: Hubs) -> dict[str, Any]:
     responses=answers(Fault.NO_USER, Fault.NO_TABLE, body=True) | _documented(JoinedOut),
 )
 async def join(token: str, user: Me, hub: Hubs) -> dict[str, Any]:
-    return {"table": hub.summary(await hub.by_invite(token), user)}
+    """The table an invitation opens, the asker seated at it where a seat is free before
+    the start (``seat``: theirs, or null: they may watch)."""
+    room, seat = await hub.accept_invite(user, token)
+    return {"table": hub.summary(room, user), "seat": seat}
 
 
 @router.get(

@@ -329,8 +329,9 @@ class Store:
             return None if version is None else int(version)
 
     async def lobby_tables(self, user_id: str) -> list[TableRow]:
-        """The tables a lobby lists: open ones that are listed or have this user seated, and
-        the playing ones where the user sits."""
+        """The tables a lobby lists: open ones that are listed or have this user seated, the
+        playing ones where the user sits (or a bot keeps their seat), and the 20 listed playing
+        ones started last where they do not, to watch."""
         mine = select(SeatRow.table_id).where(SeatRow.user_id == user_id)
         async with self.sessions() as session:
             rows = await session.scalars(
@@ -344,7 +345,13 @@ class Store:
                 .order_by(TableRow.created_at)
                 .limit(200)
             )
-            return list(rows)
+            watch = await session.scalars(
+                select(TableRow)
+                .where((TableRow.status == "playing") & TableRow.listed & TableRow.id.not_in(mine))
+                .order_by(TableRow.started_at.desc())
+                .limit(20)
+            )
+            return list(rows) + list(watch)
 
     async def add_chat(self, table_id: str, user_id: str, room: str, text: str) -> ChatLine:
         async with self.sessions() as session:
@@ -352,3 +359,17 @@ class Store:
             session.add(line)
             await session.commit()
             return line
+
+    async def chat_log(
+        self, table_id: str, room: str, limit: int = 100
+    ) -> list[tuple[str, str, datetime]]:
+        """The last ``limit`` lines of one room of a table, oldest first: (name, text, when)."""
+        async with self.sessions() as session:
+            rows = await session.execute(
+                select(User.name, ChatLine.text, ChatLine.at)
+                .join(User, User.id == ChatLine.user_id)
+                .where(ChatLine.table_id == table_id, ChatLine.room == room)
+                .order_by(ChatLine.id.desc())
+                .limit(limit)
+            )
+            return [(name, text, at) for name, text, at in reversed(list(rows))]

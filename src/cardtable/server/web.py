@@ -31,7 +31,8 @@ from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cardtable.bots.levels import LEVELS, describe_level
+from cardtable.bots.level_words import level_sentence
+from cardtable.bots.levels import LEVELS
 from cardtable.i18n import (
     _,
     game_summary,
@@ -41,7 +42,7 @@ from cardtable.i18n import (
     unwrap,
     using_language,
 )
-from cardtable.options import choice_label, option_label
+from cardtable.options import Option, choice_label, option_label
 from cardtable.registry import game_class, games, load, vocabulary
 from cardtable.server.config import Settings
 from cardtable.table.view import level_word
@@ -236,6 +237,29 @@ def _players(name: str) -> dict[str, Any]:
     return {"fixed": load(name).num_players}
 
 
+def _option(spec: Option) -> dict[str, Any]:
+    """An option for a form, in words: ``kind`` is ``int``, ``bool``, ``str`` (with
+    ``choices``) or ``text`` (typed: ``example`` and ``pattern``, a regular expression the
+    whole value matches; the server checks it again)."""
+    free = spec.kind is str and spec.choices is None
+    out: dict[str, Any] = {
+        "name": spec.name,
+        "label": option_label(spec),
+        "help": option_help(spec),
+        "default": spec.default,
+        "kind": "text" if free else spec.kind.__name__,
+        "choices": None
+        if spec.choices is None
+        else [{"value": v, "label": choice_label(v, spec)} for v in spec.choices],
+        "low": spec.low,
+        "high": spec.high,
+    }
+    if free:
+        out["example"] = spec.example
+        out["pattern"] = spec.pattern
+    return out
+
+
 @functools.cache
 def _catalog(language: str) -> dict[str, Any]:
     out = []
@@ -243,27 +267,13 @@ def _catalog(language: str) -> dict[str, Any]:
         for name in games():
             cls = game_class(name)
             rules = [unwrap(p) for p in game_summary(cls).split("\n\n") if p.strip()]
-            options = [
-                {
-                    "name": spec.name,
-                    "label": option_label(spec.name),
-                    "help": option_help(spec),
-                    "default": spec.default,
-                    "kind": spec.kind.__name__,
-                    "choices": None
-                    if spec.choices is None
-                    else [{"value": v, "label": choice_label(v)} for v in spec.choices],
-                    "low": spec.low,
-                    "high": spec.high,
-                }
-                for spec in cls.option_specs
-            ]
+            options = [_option(spec) for spec in cls.option_specs]
             face = face_folder(name)
             levels = [
                 {
                     "name": level,
                     "label": level_word(level),
-                    "description": describe_level(name, level),
+                    "description": level_sentence(name, level),
                 }
                 for level in LEVELS
             ]

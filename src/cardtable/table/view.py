@@ -103,10 +103,12 @@ def _seat_events(
 
 @dataclass(frozen=True)
 class Presence:
-    """Who is connected: a flag per seat (a bot is always there), and how many watch."""
+    """Who is connected: a flag per seat (a bot is always there), how many watch, and who
+    (their names, each person once, sorted)."""
 
     online: Sequence[bool] = ()
     spectators: int = 0
+    watchers: Sequence[str] = ()
 
     def here(self, seat: int) -> bool:
         return seat < len(self.online) and bool(self.online[seat])
@@ -290,6 +292,7 @@ def view(
             "status_text": status_text,
             "players": _players(table, names, presence, moment),
             "spectators": presence.spectators,
+            "watchers": list(presence.watchers),
             "you_created": user_id is not None and table.created_by == user_id,
             "held_for_you": table.held_for(user_id) if user_id is not None else None,
             "marked": table.marked,

@@ -155,6 +155,7 @@ async function route() {
       show(await tableScreen(app, parts[1]));
     } else if (parts[0] === "join" && parts[1]) {
       await needUser();
+      // The invitation seats its opener where a seat is free; the table then shows that seat.
       const answer = await post(`/api/join/${encodeURIComponent(parts[1])}`);
       app.go(`/t/${answer.table.id}`, true);
     } else if (parts[0] === "replay" && parts[1]) {
@@ -193,7 +194,9 @@ window.addEventListener("popstate", () => route());
 async function boot() {
   await loadStrings(startLanguage());
   try {
-    app.me = await get("/api/me");
+    // /api/session answers 200 with a null user on a first visit (no console error);
+    // /api/me's 401 is for API clients.
+    app.me = (await get("/api/session")).user;
   } catch {
     app.me = null;
   }

@@ -1,0 +1,79 @@
+"""The hint a person asks of the table: the hint bot's move for their seat, worked out away
+from the event loop and told to them alone, with the game's advice as a table any face draws.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from cardtable.engine import JSON, Game
+from cardtable.i18n import _, using_language, using_names
+from cardtable.server.clients import Client
+from cardtable.table.errors import Fault, TableError
+
+if TYPE_CHECKING:
+    from cardtable.server.room import Room
+
+__all__ = ["advice_table", "error_message", "start_hint"]
+
+
+def error_message(code: str, message: str, ply: int | None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message, "ply": ply}
+
+
+def advice_table(game: Game, rows: list[dict[str, JSON]] | None) -> dict[str, Any] | None:
+    """A hint's advice as a table any face draws: the game's caption and columns (in the
+    current language) over the rows its :meth:`~cardtable.engine.State.advice` gave."""
+    shape = game.advice_columns()
+    if rows is None or shape is None:
+        return None
+    caption, columns = shape
+    return {
+        "caption": caption,
+        "columns": [{"key": key, "title": title, "kind": kind} for key, title, kind in columns],
+        "rows": rows,
+    }
+
+
+async def start_hint(room: Room, client: Client, ply: int) -> None:
+    """Start the hint bot's choice for the client's seat at move ``ply`` (answered to the
+    client alone when it is ready); one at a time per client."""
+    with using_language(client.language):
+        try:
+            if client.hint_task is not None and not client.hint_task.done():
+                raise TableError(Fault.TOO_FAST, _("a hint is being worked out"))
+            room.table.check_hint(client.seat, ply)
+        except TableError as err:
+            await room.error(client, err, ply)
+            return
+    assert client.seat is not None
+    client.hint_task = asyncio.create_task(_hint(room, client, client.seat, ply))
+
+
+async def _hint(room: Room, client: Client, seat: int, ply: int) -> None:
+    try:
+        hint = await room.bots.ask_hint(room.ask(seat, moves=ply))
+    except Exception:
+        # A broken worker, or a bot's fault: the client waits for an answer all the same.
+        with using_language(client.language):
+            failed = error_message("no-hint", _("no hint could be worked out"), ply)
+        await room.send(client, failed)
+        return
+    with using_language(client.language), using_names(room.names(client.language)):
+        try:
+            state = room.table.check_hint_fresh(ply)
+        except TableError as err:
+            # The game went on while the bot thought: the hint is for a past move.
+            message = error_message(str(err.code), str(err), ply)
+        else:
+            move = room.table.game.read_move(hint.move, state.legal_moves())
+            message = {
+                "type": "hint",
+                "ply": ply,
+                "move": hint.move,
+                "words": state.describe_move(move),
+                "advice": advice_table(room.table.game, hint.advice),
+            }
+    # send, not the socket: a client gone while the bot thought is no fault of this task.
+    await room.send(client, message)

@@ -1,0 +1,123 @@
+"""What the lobby lists, and how: a person's games (also those a bot keeps their seat in),
+the tables waiting for players (not those their creator has left), and games to watch, each
+with what the lobby page shows of it in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from cardtable.i18n import _, game_title, using_language
+from cardtable.options import choice_label, option_label
+from cardtable.server.models import User, now
+from cardtable.server.room import Room
+from cardtable.table.clock import aware
+from cardtable.table.seats import SeatKind, Status
+from cardtable.table.view import seat_names, summary
+
+__all__ = ["CREATOR_GONE", "MAX_WATCH", "lobby", "options_text"]
+
+#: Seconds after which a waiting table whose creator is not connected leaves the lobby (its
+#: Join would lead to a table only the absent creator may start).
+CREATOR_GONE = 60.0
+
+#: How many games in progress the lobby offers to watch.
+MAX_WATCH = 20
+
+#: Options the table itself shows (who deals, how many seats), not listed in words.
+_SHOWN_ELSEWHERE = ("dealer", "players")
+
+
+def options_text(room: Room) -> list[str]:
+    """The table's options in words in the current language, one ``label: value`` each.
+
+    >>> import cardtable
+    >>> from cardtable.table.core import Table
+    >>> table = Table.create("T", cardtable.load("cribbage", target=61), {"seed": 1}, "a",
+    ...                      "Ann", ["open", "easy"])
+    >>> options_text(Room(table, None, None, None))  # type: ignore[arg-type]
+    ['target: 61', 'skunk: acc', 'muggins: off', 'games: 1']
+    """
+    game = room.table.game
+    return [
+        _("{option}: {value}").format(option=option_label(spec.name), value=choice_label(value))
+        for spec in type(game).option_specs
+        if spec.name not in _SHOWN_ELSEWHERE
+        for value in [game.options.get(spec.name, spec.default)]
+    ]
+
+
+def _creator_gone(room: Room, seen_at: datetime | None, grace: float) -> bool:
+    """Whether the table's creator has not been connected to it for :data:`CREATOR_GONE`
+    seconds: here (this process's connections and other processes' presence notices), and,
+    with other processes, by the table's ``seen_at`` (any person there, written every
+    ``grace`` seconds at most)."""
+    creator = room.table.created_by
+    if creator is None or room.away_for(creator) < CREATOR_GONE:
+        return False
+    return seen_at is None or (now() - aware(seen_at)).total_seconds() >= CREATOR_GONE + grace
+
+
+def _entry(room: Room, user: User) -> dict[str, Any]:
+    """A table as the lobby lists it, in the user's language."""
+    table = room.table
+    presence = room.presence()
+    out = summary(table, user.id, user.language, presence, now())
+    with using_language(user.language):
+        names = seat_names(table)
+        out["options_text"] = options_text(room)
+    out["held"] = out["held_for_you"] is not None
+    out["created_at"] = aware(room.created_at).isoformat() if room.created_at else None
+    out["present"] = [
+        names[s.seat] for s in table.seats if s.kind is SeatKind.HUMAN and presence.here(s.seat)
+    ]
+    out["can_start"] = (
+        table.created_by == user.id and table.status is Status.OPEN and not table.free_seats()
+    )
+    return out
+
+
+def _to_watch(room: Room, user: User) -> dict[str, Any]:
+    """A game in progress as the lobby offers it to watch."""
+    table = room.table
+    with using_language(user.language):
+        return {
+            "id": table.id,
+            "game": table.game.name,
+            "title": game_title(table.game),
+            "names": seat_names(table),
+            "started_at": aware(table.started_at).isoformat() if table.started_at else None,
+            "options_text": options_text(room),
+            "spectators": room.presence().spectators,
+        }
+
+
+def lobby(
+    rooms: Sequence[Room], user: User, seen: dict[str, datetime | None], grace: float
+) -> dict[str, Any]:
+    """The lobby of ``user`` from the live tables ``rooms`` (``seen``: when a person was last
+    at each, by any process, where other processes share the tables)."""
+    waiting, mine, watch = [], [], []
+    for room in rooms:
+        table = room.table
+        seated = table.seat_of(user.id) is not None
+        if table.status is Status.OPEN:
+            if seated or (room.listed and not _creator_gone(room, seen.get(room.id), grace)):
+                waiting.append(room)
+        elif table.status is Status.PLAYING:
+            if seated or table.held_for(user.id) is not None:
+                mine.append(room)
+            elif room.listed:
+                watch.append(room)
+    watch.sort(key=lambda r: r.table.started_at or now(), reverse=True)
+    playing = [_entry(r, user) for r in mine]
+    return {
+        "open": [_entry(r, user) for r in waiting],
+        "playing": playing,
+        "your_turn": [
+            t for t in playing if t["your_seat"] is not None and t["to_move"] == t["your_seat"]
+        ],
+        "watch": [_to_watch(r, user) for r in watch[:MAX_WATCH]],
+    }
