@@ -167,11 +167,11 @@ def test_the_catalogue_lists_every_game_with_its_options_and_levels(server: Live
     target = next(o for o in crib["options"] if o["name"] == "target")
     assert target == {
         "name": "target",
-        "label": "target",
+        "label": "Target score",
         "help": "points that win a game",
         "default": 121,
         "kind": "int",
-        "choices": [{"value": 121, "label": "121"}, {"value": 61, "label": "61"}],
+        "choices": [{"value": 121, "label": "121 points"}, {"value": 61, "label": "61 points"}],
         "low": None,
         "high": None,
     }
@@ -190,8 +190,15 @@ def test_the_catalogue_lists_every_game_with_its_options_and_levels(server: Live
         "krypkasino": {"option": "players"},
     }
     assert [lv["name"] for lv in crib["levels"]] == list(LEVELS)
-    assert crib["levels"][0] == {"name": "beginner", "label": "beginner", "description": "random"}
-    assert by_name["calypso"]["levels"][-1]["description"] == "pimc worlds=30"
+    assert crib["levels"][0] == {
+        "name": "beginner",
+        "label": "beginner",
+        "description": "Picks any legal move at random.",
+    }
+    assert by_name["calypso"]["levels"][-1]["description"] == (
+        "Before each card, imagines 30 ways the hidden cards may lie and picks the move that "
+        "does best across them."
+    )
     # The documented example is the real thing.
     example = _json_blocks(ROOT / "docs" / "protocol.md", '"games"')[0]
     documented = example["games"][0]
@@ -210,7 +217,7 @@ def test_the_catalogue_speaks_the_users_language(server: LiveServer) -> None:
         assert crib["title"] == "クリベッジ"
         assert crib["levels"][0]["label"] == "初級"
         target = next(o for o in crib["options"] if o["name"] == "target")
-        assert target["label"] == "目標点 (target)"
+        assert target["label"] == "目標点"
         assert crib["summary"].startswith("クリベッジ: 2人なら各6枚")
         assert "\n" not in crib["summary"]
 

@@ -41,7 +41,12 @@ class Option:
     ``choices`` lists every allowed value; otherwise ``low``..``high`` bound an int. A default of
     ``None`` means the game derives the value from the other options (e.g. the first dealer).
     ``help`` is English, marked ``N_()`` by the game; :func:`cardtable.i18n.option_help`
-    translates it.
+    translates it. What a menu shows is the game's words: ``label`` (English, marked
+    ``NP_("option", ...)``) and ``words``, each value's English words (marked
+    ``NP_("option value", ...)``; text that needs no translation, such as suit symbols, as
+    it is); typed on a command line the option stays ``name=value``. A free-text option gives
+    an ``example`` value and the ``pattern`` (a regular expression, whole value) a form can
+    check before sending; the game still validates what it gets.
     """
 
     name: str
@@ -50,6 +55,10 @@ class Option:
     choices: tuple[OptionValue, ...] | None = None
     low: int | None = None
     high: int | None = None
+    label: str = ""
+    words: tuple[tuple[OptionValue, str], ...] = ()
+    example: str = ""
+    pattern: str = ""
 
     @property
     def kind(self) -> type:
@@ -115,29 +124,41 @@ class Option:
         )
 
 
-def option_label(name: str) -> str:
-    """An option's name as a menu shows it, in the current language (typed, it stays ``name``).
+def option_label(spec: Option | str) -> str:
+    """An option as a menu shows it, in the current language: the game's ``label`` for it
+    (typed, it stays ``name``); given only a name, the name's own menu word.
 
     >>> from cardtable.i18n import using_language
-    >>> option_label("target")
-    'target'
+    >>> spec = Option("target", 121, "points to win", label="Target score")
+    >>> option_label(spec), option_label(Option("n", 2, "players")), option_label("target")
+    ('Target score', 'n', 'target')
     >>> with using_language("ja"):
     ...     option_label("target")
     '目標点 (target)'
     """
-    return pgettext("option", name)
+    if isinstance(spec, str):
+        return pgettext("option", spec)
+    return pgettext("option", spec.label) if spec.label else spec.name
 
 
-def choice_label(value: OptionValue) -> str:
-    """An option value as a menu shows it, in the current language.
+def choice_label(value: OptionValue, spec: Option | None = None) -> str:
+    """An option value as a menu shows it, in the current language: the words ``spec`` gives
+    it, else the value's own menu word.
 
     >>> from cardtable.i18n import using_language
     >>> choice_label(True), choice_label(None), choice_label("acc"), choice_label(61)
     ('on', 'auto', 'acc', '61')
+    >>> choice_label(61, Option("target", 121, "", choices=(121, 61), words=((61, "61 points"),)))
+    '61 points'
     >>> with using_language("ja"):
     ...     choice_label(True), choice_label("most-cards")
     ('オン', '最多枚数 (most-cards)')
     """
+    if spec is not None:
+        for known, words in spec.words:
+            # 1 == True: a bool option's words are found by the bool itself.
+            if known is value or (known == value and type(known) is type(value)):
+                return pgettext("option value", words)
     if isinstance(value, bool):
         return _("on") if value else _("off")
     if value is None:

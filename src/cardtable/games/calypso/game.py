@@ -31,11 +31,12 @@ from typing import Any, ClassVar
 from cardtable.cards import PACK_SIZE, SUIT_LETTERS, SUIT_SYMBOLS, card_str, cards_str
 from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
 from cardtable.games.calypso.moves import PLAY, parse_move
+from cardtable.games.calypso.options import OPTIONS, SUIT_CHOICES
 from cardtable.games.calypso.sampling import sample_world
 from cardtable.games.calypso.tables import CARDS, PACKS, SORT_KEY, VALUE
 from cardtable.games.calypso.text import describe_event, describe_move, materialize, prompt
 from cardtable.games.calypso.tricks import ALL_FOURS, RULE_NAMES, trick_winner
-from cardtable.i18n import N_, NP_, _, card_word, names_in_use, ngettext, suit_name
+from cardtable.i18n import N_, _, card_word, names_in_use, ngettext, suit_name
 from cardtable.options import Option
 
 __all__ = [
@@ -47,19 +48,6 @@ __all__ = [
     "CalypsoState",
     "calypso_points",
 ]
-
-# The option names and values as the start menu shows them, for the catalogue
-# (``options.option_label``, ``options.choice_label``).
-_OPTION_WORDS = (
-    NP_("option", "trick_rule"),
-    NP_("option", "suits"),
-    NP_("option", "rounds"),
-    NP_("option", "dealer"),
-    NP_("option value", "standard"),
-    NP_("option value", "lead-ranks"),
-    NP_("option value", "last-trump"),
-    NP_("option value", "all-fours"),
-)
 
 FULL = (1 << 13) - 1
 
@@ -73,8 +61,6 @@ PILE_POINTS = 10
 RANK_BIT = tuple(1 << (VALUE[c] - 2) for c in range(CARDS))
 _PLAY_OF = tuple(PLAY[c % PACK_SIZE] for c in range(CARDS))
 
-#: Every allowed ``suits`` value: the suit letters of seats 0..3, ♠ always with ♥ and ♣ with ♦.
-SUIT_CHOICES = ("schd", "sdhc", "hcsd", "hdsc", "csdh", "chds", "dsch", "dhcs")
 
 SUMMARY = N_("""\
 Calypso: four players in two partnerships (seats 0+2 against 1+3), four packs shuffled together
@@ -103,36 +89,7 @@ class CalypsoGame(Game):
     title: ClassVar[str] = N_("Calypso")
     summary: ClassVar[str] = SUMMARY
     packs: ClassVar[int] = PACKS
-    option_specs: ClassVar[tuple[Option, ...]] = (
-        Option(
-            "trick_rule",
-            "standard",
-            N_(
-                "standard: any trump-in beats a led trump, the highest trump-in wins "
-                "(Board Game Arena); lead-ranks: a led trump competes by rank; last-trump: the "
-                "last trump-in wins; all-fours: as lead-ranks, and you may trump in even when "
-                "you can follow"
-            ),
-            choices=RULE_NAMES,
-        ),
-        Option(
-            "suits",
-            "schd",
-            N_(
-                "the trump suits of seats 0, 1, 2, 3 as letters (C D H S); spades and hearts "
-                "are always partners, as are clubs and diamonds"
-            ),
-            choices=SUIT_CHOICES,
-        ),
-        Option(
-            "rounds",
-            1,
-            N_("rounds of four deals, each through one shuffle of the 208 cards"),
-            low=1,
-            high=4,
-        ),
-        Option("dealer", 3, N_("seat of the first dealer (default: the last seat)"), low=0, high=3),
-    )
+    option_specs: ClassVar[tuple[Option, ...]] = OPTIONS
 
     @property
     def num_players(self) -> int:

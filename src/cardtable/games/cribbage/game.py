@@ -37,6 +37,7 @@ from cardtable.games.cribbage.moves import (
     PLAY,
     parse_move,
 )
+from cardtable.games.cribbage.options import OPTIONS
 from cardtable.games.cribbage.sampling import sample_world
 from cardtable.games.cribbage.scoring import peg_score, score_hand
 from cardtable.games.cribbage.tables import (
@@ -57,24 +58,10 @@ from cardtable.games.cribbage.text import (
     materialize,
     prompt,
 )
-from cardtable.i18n import N_, NP_, _, card_word, join_and, names_in_use, ngettext
+from cardtable.i18n import N_, _, card_word, join_and, names_in_use, ngettext
 from cardtable.options import Option, OptionValue
 
 __all__ = ["PLAYING", "RANK", "VALUE", "CribbageGame", "CribbageState"]
-
-# The option names and values as the start menu shows them, for the catalogue
-# (``options.option_label``, ``options.choice_label``).
-_OPTION_WORDS = (
-    NP_("option", "players"),
-    NP_("option", "target"),
-    NP_("option", "skunk"),
-    NP_("option", "muggins"),
-    NP_("option", "games"),
-    NP_("option", "dealer"),
-    NP_("option value", "acc"),
-    NP_("option value", "hoyle"),
-    NP_("option value", "none"),
-)
 
 _DISCARD1_OF = DISCARD1.__getitem__
 # Keyed by the (low, high) pairs that itertools.combinations yields from a sorted hand, so the
@@ -104,43 +91,7 @@ class CribbageGame(Game):
     name: ClassVar[str] = "cribbage"
     title: ClassVar[str] = N_("Cribbage")
     summary: ClassVar[str] = SUMMARY
-    option_specs: ClassVar[tuple[Option, ...]] = (
-        Option(
-            "players",
-            2,
-            N_(
-                "2 players with six cards; 3 with five (one pack card to the crib); "
-                "4 in partnerships 0+2 against 1+3"
-            ),
-            choices=(2, 3, 4),
-        ),
-        Option("target", 121, N_("points that win a game"), choices=(121, 61)),
-        Option(
-            "skunk",
-            "acc",
-            N_(
-                "acc: a win by 31+ is a skunk (2 game points), by 61+ a double skunk (3); "
-                "hoyle: a loser under half the target is lurched (2); none"
-            ),
-            choices=("acc", "hoyle", "none"),
-        ),
-        Option(
-            "muggins",
-            False,
-            N_("players claim their own hand and crib totals; an opponent may take missed points"),
-            choices=(False, True),
-        ),
-        Option(
-            "games",
-            1,
-            N_("games in a match (each win 1, skunk 2, double skunk 3); the loser deals next"),
-            low=1,
-            high=99,
-        ),
-        Option(
-            "dealer", None, N_("seat of the first dealer (default: the last seat)"), low=0, high=3
-        ),
-    )
+    option_specs: ClassVar[tuple[Option, ...]] = OPTIONS
 
     def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
         players = options["players"]

@@ -44,6 +44,7 @@ from cardtable.games.kloepper.moves import (
     PLAY,
     parse_move,
 )
+from cardtable.games.kloepper.options import OPTIONS
 from cardtable.games.kloepper.sampling import sample_world
 from cardtable.games.kloepper.scoring import QUEENS_WIN, result_key, scoring_table
 from cardtable.games.kloepper.tables import (
@@ -65,18 +66,10 @@ from cardtable.games.kloepper.tables import (
     hand_order,
 )
 from cardtable.games.kloepper.text import describe_event, describe_move, materialize, prompt
-from cardtable.i18n import N_, NP_, _, card_word, join_and, names_in_use, ngettext, seat_word
+from cardtable.i18n import N_, _, card_word, join_and, names_in_use, ngettext, seat_word
 from cardtable.options import Option, OptionValue
 
 __all__ = ["KloepperGame", "KloepperState", "hand_order"]
-
-# The option names and values as the start menu shows them, for the catalogue
-# (``options.option_label``, ``options.choice_label``).
-_OPTION_WORDS = (
-    NP_("option", "target"),
-    NP_("option", "scoring"),
-    NP_("option", "dealer"),
-)
 
 ALL = 0b1111
 
@@ -102,22 +95,7 @@ class KloepperGame(Game):
     name: ClassVar[str] = "kloepper"
     title: ClassVar[str] = N_("Kloepper")
     summary: ClassVar[str] = SUMMARY
-    option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("target", 30, N_("game points that end the game"), low=1, high=999),
-        Option(
-            "scoring",
-            "default",
-            N_(
-                "the scoring table: default, or row=points pairs that replace rows (win, "
-                "win-high, win-all, lose, lose-high, lose-all, lone-win, lone-win-high, "
-                "lone-win-all, lone-lose, lone-lose-high, lone-lose-all, knock, knock-failed, "
-                "knock-off, knock-off-failed, lone-knock, lone-knock-failed)"
-            ),
-        ),
-        Option(
-            "dealer", None, N_("seat of the first dealer (default: the last seat)"), low=0, high=3
-        ),
-    )
+    option_specs: ClassVar[tuple[Option, ...]] = OPTIONS
 
     def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
         if options["dealer"] is None:

@@ -37,28 +37,14 @@ from cardtable.games.krypkasino.captures import (
     expand_takes,
 )
 from cardtable.games.krypkasino.moves import PLAY, parse_move, play_take
+from cardtable.games.krypkasino.options import OPTIONS
 from cardtable.games.krypkasino.sampling import sample_world
 from cardtable.games.krypkasino.text import describe_event, describe_move, materialize, prompt
 from cardtable.games.krypkasino.warning import move_warning
-from cardtable.i18n import N_, NP_, _, card_word, cards_word, names_in_use
+from cardtable.i18n import N_, _, card_word, cards_word, names_in_use
 from cardtable.options import Option, OptionValue
 
 __all__ = ["DEALS", "KrypkasinoGame", "KrypkasinoState", "expand_takes", "teams_of"]
-
-# The option names and values as the start menu shows them, for the catalogue
-# (``options.option_label``, ``options.choice_label``).
-_OPTION_WORDS = (
-    NP_("option", "players"),
-    NP_("option", "teams"),
-    NP_("option", "capture"),
-    NP_("option", "deals"),
-    NP_("option", "dealer"),
-    NP_("option value", "none"),
-    NP_("option value", "pairs"),
-    NP_("option value", "threes"),
-    NP_("option value", "any-maximal"),
-    NP_("option value", "most-cards"),
-)
 
 #: Players -> (hand cards, table cards, hand cards, table cards) of the two rounds of the deal.
 DEALS: dict[int, tuple[int, int, int, int]] = {
@@ -83,8 +69,6 @@ to the player's pile; otherwise it creeps onto the table. Taking the whole table
 twin); a player who can sweep must. Captured 10D counts 3, 2S 2, AS 2, every other spade and
 ace 1: 42 points a hand. Lowest total after the agreed hands wins.""")
 
-TEAM_MODES = ("none", "pairs", "threes")
-
 
 def teams_of(players: int, mode: str) -> tuple[int, ...]:
     """The team of each seat (RULES.md section 5): ``none`` gives every seat its own.
@@ -107,33 +91,7 @@ class KrypkasinoGame(Game):
     title: ClassVar[str] = N_("Krypkasino")
     summary: ClassVar[str] = SUMMARY
     packs: ClassVar[int] = 2
-    option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 4, N_("number of players, 2 to 6"), low=2, high=6),
-        Option(
-            "teams",
-            "none",
-            N_(
-                "none: everyone for himself; pairs: partners opposite (4 players: 0+2, 1+3; "
-                "6 players: 0+3, 1+4, 2+5); threes: 6 players, 0+2+4 against 1+3+5"
-            ),
-            choices=TEAM_MODES,
-        ),
-        Option(
-            "capture",
-            "any-maximal",
-            N_(
-                "any-maximal: take any maximal family of groups; most-cards: only the maximal "
-                "families that take the most cards"
-            ),
-            choices=("any-maximal", "most-cards"),
-        ),
-        Option(
-            "deals", None, N_("hands in a game (default: one deal by each player)"), low=1, high=99
-        ),
-        Option(
-            "dealer", None, N_("seat of the first dealer (default: the last seat)"), low=0, high=5
-        ),
-    )
+    option_specs: ClassVar[tuple[Option, ...]] = OPTIONS
 
     def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
         players = options["players"]
