@@ -1,9 +1,17 @@
 // @ts-check
-/** The lobby: new tables from each game's option specs, open tables, your games, finished games. */
+/**
+ * The lobby: your games in progress (those a bot keeps for you too, with "Take my seat back"),
+ * open tables with their options in words, age and who is there, games anyone may watch,
+ * finished games, and the form for a new table from each game's option specs, with a speed
+ * (no clock, a clock, turn-based) and the bots' pause.
+ *
+ * The lobby's fields beyond a table's (`held`, `options_text`, `created_at`, `present`,
+ * `can_start`, `watch`) are read defensively: a server without them shows less, never breaks.
+ */
 
 import { get, post } from "./api.js";
 import { fill, h } from "./dom.js";
-import { _, fmt } from "./i18n.js";
+import { _, currentLanguage, fmt, ngettext } from "./i18n.js";
 
 /**
  * @param {import("./app.js").App} app
@@ -41,81 +49,81 @@ export async function lobbyScreen(app) {
 }
 
 /**
+ * How long ago, in words of the page's language ("5 minutes ago", "5 分前").
+ * @param {string | undefined} iso
+ * @param {number} [now]
+ */
+export function ago(iso, now = Date.now()) {
+  const then = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(then)) return "";
+  const seconds = Math.max(0, (now - then) / 1000);
+  const words = new Intl.RelativeTimeFormat(currentLanguage(), { numeric: "auto" });
+  if (seconds < 45) return words.format(0, "second");
+  if (seconds < 3600) return words.format(-Math.max(1, Math.round(seconds / 60)), "minute");
+  if (seconds < 86400) return words.format(-Math.round(seconds / 3600), "hour");
+  return words.format(-Math.round(seconds / 86400), "day");
+}
+
+/** @param {string | undefined} iso */
+function age(iso) {
+  const text = ago(iso);
+  return text ? h("time", { class: "age", datetime: String(iso), title: new Date(String(iso)).toLocaleString(currentLanguage()) }, text) : null;
+}
+
+/** @param {any} t */
+function optionsText(t) {
+  const lines = Array.isArray(t.options_text) ? t.options_text : [];
+  return lines.length ? h("span", { class: "options-text" }, lines.join(" · ")) : null;
+}
+
+/**
+ * @param {string} title
+ * @param {string} id
+ * @param {HTMLElement[]} items
+ */
+function section(title, id, items) {
+  return h("section", { class: "card-panel", id }, h("h2", null, title), h("ul", { class: "tables" }, items));
+}
+
+/**
  * @param {import("./app.js").App} app
  * @param {any} lobby
  * @param {any[]} finished
  */
 function tableLists(app, lobby, finished) {
   const sections = [];
-  const yourTurn = new Set(lobby.your_turn.map((/** @type {any} */ t) => t.id));
-  if (lobby.playing.length) {
-    sections.push(
-      h(
-        "section",
-        { class: "card-panel", id: "my-tables" },
-        h("h2", null, _("Your games")),
-        h(
-          "ul",
-          { class: "tables" },
-          lobby.playing.map((/** @type {any} */ t) =>
-            h(
-              "li",
-              { class: yourTurn.has(t.id) ? "your-turn" : "" },
-              h("a", { href: `/t/${encodeURIComponent(t.id)}`, "data-nav": "" }, t.title),
-              " ",
-              seatNames(t),
-              yourTurn.has(t.id) ? h("strong", { class: "badge" }, _("Your turn")) : null,
-            ),
-          ),
-        ),
-      ),
-    );
+  const playing = lobby.playing || [];
+  const open = lobby.open || [];
+  const watch = lobby.watch || [];
+  const yourTurn = new Set((lobby.your_turn || []).map((/** @type {any} */ t) => t.id));
+  if (playing.length) {
+    sections.push(section(_("Your games"), "my-tables", playing.map((/** @type {any} */ t) => playingItem(app, t, yourTurn.has(t.id)))));
   }
   sections.push(
-    h(
-      "section",
-      { class: "card-panel", id: "open-tables" },
-      h("h2", null, _("Open tables")),
-      lobby.open.length
-        ? h(
-            "ul",
-            { class: "tables" },
-            lobby.open.map((/** @type {any} */ t) =>
-              h(
-                "li",
-                null,
-                h("strong", null, t.title),
-                " ",
-                seatNames(t),
-                " ",
-                t.your_seat !== null
-                  ? h("a", { href: `/t/${encodeURIComponent(t.id)}`, "data-nav": "", class: "button" }, _("Back to the table"))
-                  : h("button", { class: "primary", onclick: () => join(app, t.id) }, _("Join")),
-              ),
-            ),
-          )
-        : h("p", { class: "quiet" }, _("No table is waiting for players. Start one below.")),
-    ),
+    open.length
+      ? section(_("Open tables"), "open-tables", open.map((/** @type {any} */ t) => openItem(app, t)))
+      : h(
+          "section",
+          { class: "card-panel", id: "open-tables" },
+          h("h2", null, _("Open tables")),
+          h("p", { class: "quiet" }, _("No table is waiting for players. Start one below.")),
+        ),
   );
+  if (watch.length) sections.push(section(_("Games to watch"), "watch-tables", watch.map(watchItem)));
   if (finished.length) {
     sections.push(
-      h(
-        "section",
-        { class: "card-panel", id: "finished" },
-        h("h2", null, _("Finished games")),
-        h(
-          "ul",
-          { class: "tables" },
-          finished.slice(0, 20).map((/** @type {any} */ g) =>
-            h(
-              "li",
-              null,
-              h("a", { href: `/replay/${encodeURIComponent(g.table)}`, "data-nav": "" }, g.title || g.game),
-              " ",
-              g.won ? _("won") : _("lost"),
-              g.scores ? ` (${g.scores.join(" – ")})` : "",
-              g.finished_at ? h("time", { datetime: g.finished_at }, ` ${new Date(g.finished_at).toLocaleString()}`) : null,
-            ),
+      section(
+        _("Finished games"),
+        "finished",
+        finished.slice(0, 20).map((/** @type {any} */ g) =>
+          h(
+            "li",
+            null,
+            h("a", { href: `/replay/${encodeURIComponent(g.table)}`, "data-nav": "" }, g.title || g.game),
+            " ",
+            g.won ? _("won") : _("lost"),
+            g.scores ? ` (${g.scores.join(" – ")})` : "",
+            g.finished_at ? h("time", { datetime: g.finished_at }, ` ${new Date(g.finished_at).toLocaleString(currentLanguage())}`) : null,
           ),
         ),
       ),
@@ -124,26 +132,197 @@ function tableLists(app, lobby, finished) {
   return sections;
 }
 
+/**
+ * A game in progress where you sit, or where a bot keeps your seat.
+ * @param {import("./app.js").App} app
+ * @param {any} t
+ * @param {boolean} mine  whether it is your turn
+ */
+function playingItem(app, t, mine) {
+  const href = `/t/${encodeURIComponent(t.id)}`;
+  const seats = t.seats || [];
+  const mover = t.to_move !== null && t.to_move !== undefined ? seats[t.to_move] : null;
+  /** @type {import("./dom.js").Child} */
+  let turn = null;
+  if (t.held) turn = h("span", { class: "held" }, _("A bot is playing your seat."));
+  else if (mine) turn = h("strong", { class: "badge" }, _("Your turn"));
+  else if (mover) turn = h("span", { class: "whose-turn" }, fmt(_("{name} to play"), { name: mover.name }));
+  return h(
+    "li",
+    { class: mine ? "your-turn" : t.held ? "held-seat" : "", "data-table": t.id },
+    h("a", { href, "data-nav": "" }, t.title),
+    " ",
+    seatNames(t),
+    turn,
+    t.held ? h("button", { type: "button", class: "primary", onclick: () => reclaim(app, t.id) }, _("Take my seat back")) : null,
+  );
+}
+
+/**
+ * A table waiting for players.
+ * @param {import("./app.js").App} app
+ * @param {any} t
+ */
+function openItem(app, t) {
+  const present = Array.isArray(t.present) ? t.present : [];
+  const seated = t.your_seat !== null && t.your_seat !== undefined;
+  return h(
+    "li",
+    { "data-table": t.id },
+    h("strong", null, t.title),
+    " ",
+    seatNames(t),
+    optionsText(t),
+    age(t.created_at),
+    present.length ? h("span", { class: "present" }, fmt(_("Here now: {names}"), { names: present.join(", ") })) : null,
+    h(
+      "span",
+      { class: "table-actions" },
+      t.can_start ? h("button", { type: "button", class: "primary start", onclick: () => startTable(app, t.id) }, _("Start")) : null,
+      seated
+        ? h("a", { href: `/t/${encodeURIComponent(t.id)}`, "data-nav": "", class: "button" }, _("Back to the table"))
+        : h("button", { type: "button", class: "primary", onclick: () => join(app, t.id) }, _("Join")),
+    ),
+  );
+}
+
+/** @param {any} t  a game in progress anyone may watch */
+function watchItem(t) {
+  const names = Array.isArray(t.names) ? t.names : [];
+  const watching = Number(t.spectators) || 0;
+  return h(
+    "li",
+    { "data-table": t.id },
+    h("strong", null, t.title),
+    " ",
+    h("span", { class: "seat-names" }, names.join(", ")),
+    optionsText(t),
+    age(t.started_at),
+    watching ? h("span", { class: "watching" }, fmt(_("{count} watching"), { count: watching })) : null,
+    h("a", { href: `/t/${encodeURIComponent(t.id)}`, "data-nav": "", class: "button" }, _("Watch")),
+  );
+}
+
 /** @param {any} table */
 function seatNames(table) {
   return h(
     "span",
     { class: "seat-names" },
-    table.seats.map((/** @type {any} */ s) => (s.kind === "open" ? _("(open seat)") : s.name)).join(", "),
+    (table.seats || []).map((/** @type {any} */ s) => (s.kind === "open" ? _("(open seat)") : s.name)).join(", "),
   );
 }
 
 /**
+ * POST to a table, then go to it; a refusal is shown in words.
  * @param {import("./app.js").App} app
  * @param {string} id
+ * @param {string} action  "sit", "start" or "reclaim"
  */
-async function join(app, id) {
+async function act(app, id, action) {
   try {
-    await post(`/api/tables/${encodeURIComponent(id)}/sit`, {});
+    await post(`/api/tables/${encodeURIComponent(id)}/${action}`, {});
     app.go(`/t/${id}`);
   } catch (err) {
     app.notify(err instanceof Error ? err.message : String(err));
   }
+}
+const join = (/** @type {import("./app.js").App} */ app, /** @type {string} */ id) => act(app, id, "sit");
+const startTable = (/** @type {import("./app.js").App} */ app, /** @type {string} */ id) => act(app, id, "start");
+const reclaim = (/** @type {import("./app.js").App} */ app, /** @type {string} */ id) => act(app, id, "reclaim");
+
+/** Bank choices of a live clock, in minutes; the first preselected is the middle one. */
+const BANKS = [3, 5, 10, 15, 30, 60];
+const INCREMENTS = [0, 2, 5, 10, 30];
+/** Turn-based play: each move's allowance in days (the server allows up to 14). */
+const DAYS = [1, 2, 3, 7, 14];
+/**
+ * The bots' pause before each move, in seconds; "normal" is the server's default (0.6 s),
+ * fast enough to keep a game moving and slow enough to see each card arrive.
+ */
+const PAUSES = [
+  { value: 0, label: () => _("None") },
+  { value: 0.3, label: () => _("Short") },
+  { value: 0.6, label: () => _("Normal") },
+  { value: 1.5, label: () => _("Slow") },
+];
+const NORMAL_PAUSE = 0.6;
+
+/** @param {number} n */
+function number(n) {
+  return new Intl.NumberFormat(currentLanguage()).format(n);
+}
+
+/**
+ * A labelled select of numbers.
+ * @param {string} id
+ * @param {string} label
+ * @param {number[]} values
+ * @param {number} chosen
+ * @param {(n: number) => string} words
+ */
+function numberSelect(id, label, values, chosen, words) {
+  const select = h(
+    "select",
+    { id },
+    values.map((v) => h("option", { value: String(v) }, words(v))),
+  );
+  select.value = String(chosen);
+  return { select, field: h("div", { class: "field" }, h("label", { for: id }, label), select) };
+}
+
+/**
+ * The speed of a new table: no clock, a clock (bank and increment) or turn-based (days a move);
+ * `request()` is what POST /api/tables takes for it.
+ */
+function speedChoice() {
+  const bank = numberSelect("clock-bank", _("Time for the game"), BANKS, 10, (m) => fmt(_("{n} min"), { n: number(m) }));
+  const increment = numberSelect("clock-increment", _("Added after each move"), INCREMENTS, 5, (s) => fmt(_("{n} s"), { n: number(s) }));
+  const days = numberSelect("turn-days", _("Time for each move"), DAYS, 3, (d) => fmt(ngettext("{n} day", "{n} days", d), { n: number(d) }));
+  const kinds = [
+    { value: "none", label: _("No clock"), help: _("Take the time you like; a game that everyone has left for a while is closed."), fields: [] },
+    { value: "clock", label: _("A clock"), help: _("Each player has a time bank for the whole game, and a few seconds more after each move."), fields: [bank.field, increment.field] },
+    {
+      value: "turn",
+      label: _("Turn-based"),
+      help: _("Played over days: come back when it is your turn (the lobby shows it). Each move has the time chosen here."),
+      fields: [days.field],
+    },
+  ];
+  const details = h("div", { class: "speed-details" });
+  const help = h("small", { class: "help", id: "speed-help" });
+  let kind = "none";
+  function draw() {
+    const spec = kinds.find((k) => k.value === kind) || kinds[0];
+    fill(help, spec.help);
+    fill(details, ...spec.fields);
+  }
+  const radios = kinds.map((k) => {
+    const radio = h("input", { type: "radio", name: "speed", value: k.value, id: `speed-${k.value}`, checked: k.value === kind, "aria-describedby": "speed-help" });
+    radio.addEventListener("change", () => {
+      kind = k.value;
+      draw();
+    });
+    return h("label", { class: "check", for: `speed-${k.value}` }, radio, k.label);
+  });
+  draw();
+  const el = h("fieldset", { class: "speed-choice", id: "speed" }, h("legend", null, _("Speed")), h("div", { class: "speed-kinds" }, radios), help, details);
+  return {
+    el,
+    /** @returns {{clock?: {bank?: number, increment?: number, per_move?: number}, turn_based?: boolean}} */
+    request() {
+      if (kind === "clock") return { clock: { bank: Number(bank.select.value) * 60, increment: Number(increment.select.value) } };
+      if (kind === "turn") return { clock: { per_move: Number(days.select.value) * 86400 }, turn_based: true };
+      return {};
+    },
+  };
+}
+
+/** The bots' pause before each of their moves. */
+function pauseChoice() {
+  return numberSelect("bot-pause", _("Bots' pause before each move"), PAUSES.map((p) => p.value), NORMAL_PAUSE, (v) => {
+    const pause = PAUSES.find((p) => p.value === v);
+    return v ? fmt(_("{label} ({n} s)"), { label: pause ? pause.label() : "", n: number(v) }) : _("None");
+  });
 }
 
 /** @param {import("./app.js").App} app */
@@ -153,7 +332,10 @@ function newTableForm(app) {
   const optionsBox = h("div", { class: "options" });
   const seatsBox = h("fieldset", { class: "seats-choice" });
   const error = h("p", { class: "error", role: "alert" });
-  const listed = h("input", { type: "checkbox", id: "listed", checked: true });
+  const listed = h("input", { type: "checkbox", id: "listed", checked: false, disabled: true, "aria-describedby": "listed-help" });
+  const listedHelp = h("small", { class: "help", id: "listed-help" });
+  const speed = speedChoice();
+  const pause = pauseChoice();
   const pickers = h(
     "div",
     { class: "game-choice", role: "radiogroup", "aria-label": _("Game") },
@@ -194,7 +376,7 @@ function newTableForm(app) {
         input.value = spec.default === null ? "" : String(spec.default);
       } else {
         input = h("input", {
-          type: "number",
+          type: spec.kind === "int" ? "number" : "text",
           id,
           min: spec.low,
           max: spec.high,
@@ -211,7 +393,7 @@ function newTableForm(app) {
         { class: "field" },
         h("label", { for: id }, spec.label),
         input,
-        h("small", { class: "help" }, spec.help),
+        spec.help ? h("small", { class: "help" }, spec.help) : null,
       );
     });
     fill(optionsBox, h("h3", null, fmt(_("Options of {game}"), { game: chosen.title })), fields);
@@ -228,6 +410,21 @@ function newTableForm(app) {
   }
   /** @type {HTMLSelectElement[]} */
   let seatSelects = [];
+  let anyOpen = false;
+  /** Listing a table where every other seat is a bot would invite people to a full table. */
+  function drawListed() {
+    const open = seatSelects.some((s) => s.value === "open");
+    if (open && !anyOpen) listed.checked = true;
+    if (!open) listed.checked = false;
+    listed.disabled = !open;
+    anyOpen = open;
+    fill(
+      listedHelp,
+      open
+        ? _("People who are not invited can take the open seats.")
+        : _("Every other seat is a bot: there is no seat for anyone to take."),
+    );
+  }
   function drawSeats() {
     const n = seatCount();
     seatSelects = [];
@@ -240,13 +437,17 @@ function newTableForm(app) {
         "select",
         { id },
         h("option", { value: "open" }, _("a person (open seat)")),
-        chosen.levels.map((/** @type {any} */ l) => h("option", { value: l.name, title: l.description }, fmt(_("bot: {level}"), { level: l.label }))),
+        chosen.levels.map((/** @type {any} */ l) =>
+          h("option", { value: l.name, title: l.description || null }, fmt(_("bot: {level}"), { level: l.label })),
+        ),
       );
       select.value = chosen.levels.some((/** @type {any} */ l) => l.name === "medium") ? "medium" : "open";
+      select.addEventListener("change", drawListed);
       seatSelects.push(select);
       rows.push(h("div", { class: "field" }, h("label", { for: id }, fmt(_("Seat {seat}"), { seat: seat + 1 })), select));
     }
     fill(seatsBox, ...rows);
+    drawListed();
   }
 
   async function create(/** @type {Event} */ event) {
@@ -261,8 +462,16 @@ function newTableForm(app) {
       else options[spec.name] = spec.kind === "int" ? Number(input.value) : input.value;
     }
     const seats = ["open", ...seatSelects.map((s) => s.value)];
+    const request = {
+      game: chosen.name,
+      options,
+      seats,
+      listed: listed.checked && !listed.disabled,
+      bot_pause: Number(pause.select.value),
+      ...speed.request(),
+    };
     try {
-      const answer = await post("/api/tables", { game: chosen.name, options, seats, listed: listed.checked });
+      const answer = await post("/api/tables", request);
       const id = answer.table.id;
       sessionStorage.setItem(`cardtable.invite.${id}`, answer.invite);
       if (!seats.slice(1).includes("open")) await post(`/api/tables/${encodeURIComponent(id)}/start`);
@@ -280,7 +489,9 @@ function newTableForm(app) {
     pickers,
     optionsBox,
     seatsBox,
-    h("div", { class: "field" }, h("label", { class: "check", for: "listed" }, listed, _("List it in the lobby for anyone to join"))),
+    speed.el,
+    pause.field,
+    h("div", { class: "field" }, h("label", { class: "check", for: "listed" }, listed, _("List it in the lobby for anyone to join")), listedHelp),
     error,
     h("button", { type: "submit", class: "primary", id: "create" }, _("Create the table")),
   );
