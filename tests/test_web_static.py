@@ -1,6 +1,7 @@
-"""The browser's files travel light (issue 25): compressed for a browser that takes gzip, kept
-by it and revalidated with their ETag (a 304, no body), the security headers on all of it; and
-a first visit, before any name is given, logs no error in the console."""
+"""The page's boot and its files (issue 25): the files compressed for a browser that takes gzip,
+kept by it and revalidated with their ETag (a 304, no body), the security headers on all of
+it; a first visit, before any name is given, logs no error in the console; and an invitation
+opened in the browser seats the friend who opens it."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from typing import TYPE_CHECKING
 import httpx
 import pytest
 
-from browser_harness import Served, console_errors
+from browser_harness import Served, console_errors, context
+from browser_play import sign_in
 from cardtable.server.web import SECURITY_HEADERS, WEB, face_folder
 from server_harness import LiveServer
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 pytest_plugins = ["browser_harness"]
 
@@ -95,3 +97,25 @@ def test_a_first_visit_logs_no_error(page: Page, cardtable_server: Served) -> No
     assert ("/api/session", 200) in asked
     assert not any(url.startswith("/api/me") for url, _status in asked)
     assert errors == []
+
+
+def test_an_invitation_opened_in_the_browser_seats_the_friend(
+    chromium: Browser, cardtable_server: Served
+) -> None:
+    base = cardtable_server.base
+    with context(chromium, base_url=base) as ann_side, context(chromium, base_url=base) as bob_side:
+        ann, bob = ann_side.new_page(), bob_side.new_page()
+        sign_in(ann, base, "Ann")
+        made = ann.request.post(
+            f"{base}/api/tables", data={"game": "cribbage", "seats": ["open", "open"]}
+        ).json()
+        table = made["table"]["id"]
+        errors = console_errors(bob, api_refusals=True)
+        sign_in(bob, base, "Bob")
+        bob.goto(f"{base}/join/{made['invite']}")
+        bob.wait_for_url(f"{base}/t/{table}")
+        seen = bob.request.get(f"{base}/api/tables/{table}").json()
+        assert (seen["your_seat"], [s["name"] for s in seen["seats"]]) == (1, ["Ann", "Bob"])
+        start = ann.request.post(f"{base}/api/tables/{table}/start")
+        assert start.ok, start.text()
+        assert errors == []
