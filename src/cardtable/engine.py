@@ -599,12 +599,12 @@ play C, claim N, muggins, pass (C a card such as 5H, N a number)
         >>> print(state.game.prompt(state.observation(0)))
         Your hand: 2H 4C 7S 9S JC QD. Lay away two cards to seat 1's crib (e.g. discard 2H 4C).
 
-        Inside :func:`~cardtable.i18n.using_names` it shows suit symbols and players' names and
-        no notation to type (this default: ``Your hand: 2♥ 4♣. Your move.``).
+        Inside :func:`~cardtable.i18n.using_names` it shows players' names, no notation to type
+        and not the hand, which a face shows itself (this default: ``Your move.``).
         """
         hand = observation.get("hand")
         head = ""
-        if isinstance(hand, list):
+        if isinstance(hand, list) and not names_in_use():
             shown = cards_word(str(c) for c in hand) if hand else _("(none)")
             head = _("Your hand: {hand}. ").format(hand=shown)
         # Inside using_names a face lists the moves itself: nothing is typed there.

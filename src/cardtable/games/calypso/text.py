@@ -221,7 +221,9 @@ def prompt(obs: Mapping[str, Any]) -> str:
     Your hand: 10C 7C AD 2D AH KH 7H 5H 2H 7S 5S 3S 2S. You lead (any card, e.g. play 10C).
     >>> with using_names(["Ann", "Bob", "Cat", "Dan"]):
     ...     print(prompt(obs))
-    Your hand: 10♣ 7♣ A♦ 2♦ A♥ K♥ 7♥ 5♥ 2♥ 7♠ 5♠ 3♠ 2♠. You lead (any card).
+    You lead (any card).
+
+    With names (a face, which shows the hand itself) the line leaves the hand out.
     """
     words = names_in_use()
     hand = cards_word(obs.get("hand") or [])
@@ -230,14 +232,14 @@ def prompt(obs: Mapping[str, Any]) -> str:
     led = obs.get("led")
     if led is None:
         if words:
-            return _("Your hand: {hand}. You lead (any card).").format(hand=hand)
+            return _("You lead (any card).")
         return _("Your hand: {hand}. You lead (any card, e.g. {example}).").format(
             hand=hand, example=example
         )
     cards = cards_word(t["card"] for t in obs.get("trick") or [])
     if obs.get("trick_rule") == "all-fours":
         ask = (
-            _("Your hand: {hand}. Trick: {cards}. Follow {suit} if you can, or play your own suit.")
+            _("Trick: {cards}. Follow {suit} if you can, or play your own suit.")
             if words
             else _(
                 "Your hand: {hand}. Trick: {cards}. Follow {suit} if you can, or play your own "
@@ -245,7 +247,7 @@ def prompt(obs: Mapping[str, Any]) -> str:
             )
         )
     elif words:
-        ask = _("Your hand: {hand}. Trick: {cards}. Follow {suit} if you can.")
+        ask = _("Trick: {cards}. Follow {suit} if you can.")
     else:
         ask = _("Your hand: {hand}. Trick: {cards}. Follow {suit} if you can (e.g. {example}).")
     return ask.format(hand=hand, cards=cards, suit=suit_words(led), example=example)

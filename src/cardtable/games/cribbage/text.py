@@ -348,7 +348,9 @@ def prompt(obs: Mapping[str, Any]) -> str:
     Your hand: 2H 4C 7S 9S JC QD. Lay away two cards to seat 1's crib (e.g. discard 2H 4C).
     >>> with using_names(["Ann", "Bob"]):
     ...     print(prompt(state.observation(0)))
-    Your hand: 2♥ 4♣ 7♠ 9♠ J♣ Q♦. Lay away two cards to Bob's crib.
+    Lay away two cards to Bob's crib.
+
+    With names (a face, which shows the hand itself) the line leaves the hand out.
     """
     words = names_in_use()
     phase = obs.get("phase")
@@ -370,7 +372,7 @@ def prompt(obs: Mapping[str, Any]) -> str:
             )
         ask = ask.format(player=seat_word(dealer) if isinstance(dealer, int) else "")
         if words:
-            return _("Your hand: {hand}. {ask}.").format(hand=hand, ask=ask)
+            return _("{ask}.").format(ask=ask)
         return _("Your hand: {hand}. {ask} (e.g. {example}).").format(
             hand=hand, ask=ask, example=_example(obs)
         )
@@ -379,8 +381,8 @@ def prompt(obs: Mapping[str, Any]) -> str:
         count = obs.get("count", 0)
         on_table = f" ({_cards(count_cards)})" if count_cards else ""
         if words:
-            return _("Your hand: {hand}. The count is {count}{on_table}; play a card.").format(
-                hand=hand, count=count, on_table=on_table
+            return _("The count is {count}{on_table}; play a card.").format(
+                count=count, on_table=on_table
             )
         return _(
             "Your hand: {hand}. The count is {count}{on_table}; play a card (e.g. {example})."

@@ -270,6 +270,12 @@ def prompt(obs: Mapping[str, Any]) -> str:
     >>> state = cardtable.load("kloepper").new_state(seed=1)
     >>> prompt(state.observation(0))
     'Your hand: 9D KC AH 10H QH AS. Declare: pass (only the holder of both black queens calls).'
+    >>> from cardtable.i18n import using_names
+    >>> with using_names(["Ann", "Bob", "Cat", "Dan"]):
+    ...     prompt(state.observation(0))
+    'Declare: pass (only the holder of both black queens calls).'
+
+    With names (a face, which shows the hand itself) the line leaves the hand out.
     """
     words = names_in_use()
     phase = obs.get("phase")
@@ -280,23 +286,20 @@ def prompt(obs: Mapping[str, Any]) -> str:
     if phase == "declare":
         if any(str(m).startswith("call") for m in legal):
             if words:
-                return _(
-                    "Your hand: {hand}. You hold both black queens: call an ace you do not hold "
-                    "or play alone."
-                ).format(hand=hand)
+                return _("You hold both black queens: call an ace you do not hold or play alone.")
             return _(
                 "Your hand: {hand}. You hold both black queens: call an ace you do not hold "
                 "(e.g. {example}) or play alone (alone)."
             ).format(hand=hand, example=example)
         if "alone" in legal:
             if words:
-                return _(
-                    "Your hand: {hand}. You hold both black queens and all three aces: play alone."
-                ).format(hand=hand)
+                return _("You hold both black queens and all three aces: play alone.")
             return _(
                 "Your hand: {hand}. You hold both black queens and all three aces: play alone "
                 "(alone)."
             ).format(hand=hand)
+        if words:
+            return _("Declare: pass (only the holder of both black queens calls).")
         return _(
             "Your hand: {hand}. Declare: pass (only the holder of both black queens calls)."
         ).format(hand=hand)
@@ -318,8 +321,8 @@ def prompt(obs: Mapping[str, Any]) -> str:
         plays = [str(m) for m in legal if str(m).startswith("play")]
         example = move_words(str(plays[0])) if plays else example
         if trick and words:
-            line = _("Your hand: {hand}. Trick {trick}: {cards} on the table; play a card.").format(
-                hand=hand, trick=number, cards=_cards([p["card"] for p in trick])
+            line = _("Trick {trick}: {cards} on the table; play a card.").format(
+                trick=number, cards=_cards([p["card"] for p in trick])
             )
         elif trick:
             line = _(
@@ -332,7 +335,7 @@ def prompt(obs: Mapping[str, Any]) -> str:
                 example=example,
             )
         elif words:
-            line = _("Your hand: {hand}. Lead to trick {trick}.").format(hand=hand, trick=number)
+            line = _("Lead to trick {trick}.").format(trick=number)
         else:
             line = _("Your hand: {hand}. Lead to trick {trick} (e.g. {example}).").format(
                 hand=hand, trick=number, example=example

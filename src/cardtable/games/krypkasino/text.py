@@ -212,7 +212,9 @@ def prompt(obs: Mapping[str, Any]) -> str:
     Your hand: AD 3S 4D 5D 7S 10C. Table: 5D 8S AH AH. Play a card (e.g. play AD).
     >>> with using_names(["Ann", "Bob"]):
     ...     print(prompt(state.observation(0)))
-    Your hand: A♦ 3♠ 4♦ 5♦ 7♠ 10♣. Table: 5♦ 8♠ A♥ A♥. Play a card.
+    Table: 5♦ 8♠ A♥ A♥. Play a card.
+
+    With names (a face, which shows the hand itself) the line leaves the hand out.
     """
     hand = _cards(obs.get("hand"))
     table = _cards(obs.get("table"))
@@ -220,19 +222,20 @@ def prompt(obs: Mapping[str, Any]) -> str:
     example = move_words(str(legal[0])) if legal else ""
     words = names_in_use()
     if obs.get("to_move") != obs.get("seat"):
+        if words:
+            return _("Table: {table}.").format(table=table)
         return _("Your hand: {hand}. Table: {table}.").format(hand=hand, table=table)
     if obs.get("must_sweep"):
         if words:
-            return _(
-                "Your hand: {hand}. Table: {table}. You can take the whole table, so you must "
-                "sweep."
-            ).format(hand=hand, table=table)
+            return _("Table: {table}. You can take the whole table, so you must sweep.").format(
+                table=table
+            )
         return _(
             "Your hand: {hand}. Table: {table}. You can take the whole table, so you must "
             "sweep (e.g. {example})."
         ).format(hand=hand, table=table, example=example)
     if words:
-        return _("Your hand: {hand}. Table: {table}. Play a card.").format(hand=hand, table=table)
+        return _("Table: {table}. Play a card.").format(table=table)
     return _("Your hand: {hand}. Table: {table}. Play a card (e.g. {example}).").format(
         hand=hand, table=table, example=example
     )
