@@ -68,7 +68,7 @@ def check_board(page: Page, view: dict[str, Any], events: list[dict[str, Any]]) 
         assert texts(page, f"{chip} .cal-cards") == [
             f"{count} card in hand" if count == 1 else f"{count} cards in hand"
         ]
-        assert texts(page, f"{chip} .side-tag") == [f"Seats {seat % 2} + {seat % 2 + 2}"]
+        assert texts(page, f"{chip} .side-tag") == [f"Seats {seat % 2 + 1} + {seat % 2 + 3}"]
         assert texts(page, f"{chip} .cal-tag") == (["Partner"] if seat == (me + 2) % 4 else [])
         # Places round the table: the viewer at the bottom, then clockwise in play order.
         spot = f'.cal-spot[data-seat="{seat}"]'
@@ -190,7 +190,7 @@ def test_the_scoring_sheet_after_the_round(chromium: Browser, cardtable_server: 
                 ]
             for side in (0, 1):
                 tr = f'{sheet} tr[data-side="{side}"]'
-                assert texts(page, f"{tr} th") == [f"Seats {side} + {side + 2}"]
+                assert texts(page, f"{tr} th") == [f"Seats {side + 1} + {side + 3}"]
                 assert texts(page, f"{tr} td") == [
                     f"{data['sides'][side]} (total {data['totals'][side]})"
                 ]

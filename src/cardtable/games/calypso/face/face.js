@@ -1,10 +1,11 @@
 // @ts-check
 /**
  * The Calypso table: two partnerships (seats 0 + 2 against 1 + 3), each player building a
- * calypso (the thirteen ranks of a personal trump suit) from the tricks won. The board shows
- * the partnerships' points, the trick laid out round the table from the viewer's seat (the
- * last trick stays until the next one starts), every calypso as thirteen slots with its
- * completed count, pile and renounce marks, and the trick rule, round and deal in words.
+ * calypso (the thirteen ranks of a personal trump suit) from the tricks won. The board fits the
+ * middle of the table (its size is the container's): the trick laid out round the table from
+ * the viewer's seat (the last trick stays until the next one starts) is its main part; beside
+ * or under it the partnerships' points and every calypso as a thin strip of thirteen slots with
+ * its completed count, pile and renounce marks; the trick rule, round and deal fold away.
  * The score sheet is the "round over" events' scoring. Everything is drawn from the seat's
  * observation: no rule of the game is computed here.
  */
@@ -12,7 +13,7 @@
 import { cardFace, cardName, rankName, suitIcon, suitName, suitSymbol } from "/static/js/cards.js";
 import { h } from "/static/js/dom.js";
 import { _, fmt, ngettext } from "/static/js/i18n.js";
-import { block, facts, word } from "/static/js/widgets.js";
+import { facts, word } from "/static/js/widgets.js";
 
 /** The calypso's slots, ace first as the cards rank. */
 const SLOTS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
@@ -51,11 +52,12 @@ function suitsOf(ctx) {
 }
 
 /**
- * A partnership's name in words ("Seats 0 + 2"), the label next to its colour.
+ * A partnership's name in words ("Seats 1 + 3": seats counted from 1, as people count them),
+ * the label next to its colour.
  * @param {number} side 0 or 1
  */
 function sideWords(side) {
-  return fmt(_("Seats {a} + {b}"), { a: side, b: side + 2 });
+  return fmt(_("Seats {a} + {b}"), { a: side + 1, b: side + 3 });
 }
 
 /**
@@ -206,7 +208,11 @@ function trickArea(ctx) {
   }
   return h(
     "section",
-    { class: `block cal-trick${showingLast ? " last" : ""}`, "aria-label": showingLast ? _("Last trick") : _("Trick") },
+    {
+      class: `block cal-trick${showingLast ? " last" : ""}`,
+      "aria-label": showingLast ? _("Last trick") : _("Trick"),
+      "data-main": "",
+    },
     h("h3", null, showingLast ? _("Last trick") : _("Trick")),
     h("div", { class: "cal-compass" }, spots, h("div", { class: "cal-centre" }, note)),
   );
@@ -283,26 +289,43 @@ function calypsoRow(ctx, seat) {
 function calypsos(ctx) {
   const base = baseSeat(ctx);
   const order = [base, (base + 2) % 4, (base + 1) % 4, (base + 3) % 4];
-  return block(_("Calypsos"), h("ol", { class: "cal-rows" }, order.map((seat) => calypsoRow(ctx, seat))));
+  // On a short screen the strips scroll inside their box: it takes the keyboard's focus then.
+  return h(
+    "section",
+    { class: "block cal-calypsos", tabindex: "0", "aria-labelledby": "cal-calypsos-title" },
+    h("h3", { id: "cal-calypsos-title" }, _("Calypsos")),
+    h("ol", { class: "cal-rows" }, order.map((seat) => calypsoRow(ctx, seat))),
+  );
 }
 
+/** Whether the facts of the deal are unfolded: a person's choice outlives the redraws. */
+let aboutOpen = false;
+
 /**
- * The trick rule, round and deal, dealer and the cards still to deal.
+ * The trick rule, round and deal in one folded line; unfolded, the dealer and the cards still
+ * to deal too.
  * @param {import("/static/js/games/generic.js").Ctx} ctx
  */
 function about(ctx) {
   const obs = ctx.obs;
+  const deal = fmt(_("round {round} of {rounds}, deal {deal} of 4"), { round: obs.round, rounds: obs.rounds, deal: obs.deal });
   /** @type {[string, import("/static/js/dom.js").Child][]} */
   const rows = [
     [_("Trick rule"), ruleWords(ctx, obs.trick_rule)],
-    [
-      _("Round, deal"),
-      fmt(_("round {round} of {rounds}, deal {deal} of 4"), { round: obs.round, rounds: obs.rounds, deal: obs.deal }),
-    ],
+    [_("Round, deal"), deal],
   ];
   if (typeof obs.dealer === "number") rows.push([_("Dealer"), ctx.name(obs.dealer)]);
   rows.push([_("Undealt"), String(obs.undealt ?? 0)]);
-  return h("section", { class: "block cal-about" }, facts(rows));
+  const details = h(
+    "details",
+    { class: "cal-about", open: aboutOpen },
+    h("summary", null, fmt(_("Trick rule: {rule}"), { rule: ruleWords(ctx, obs.trick_rule) }), " · ", deal),
+    facts(rows),
+  );
+  details.addEventListener("toggle", () => {
+    aboutOpen = details.open;
+  });
+  return details;
 }
 
 /**
@@ -365,13 +388,18 @@ function roundSheet(ctx, d) {
 /** @type {Partial<import("/static/js/games/generic.js").Face>} */
 const calypso = {
   board(ctx) {
+    // The trick first (the next decision's), then what stands beside it.
     return h(
       "div",
       { class: "cal-board" },
-      h("h2", { class: "visually-hidden" }, _("Calypso")),
-      teams(ctx),
-      h("div", { class: "cal-main" }, trickArea(ctx), calypsos(ctx)),
-      about(ctx),
+      // The box whose size the parts follow, and inside it their layout.
+      h(
+        "div",
+        { class: "cal-layout" },
+        h("h2", { class: "visually-hidden" }, _("Calypso")),
+        trickArea(ctx),
+        h("div", { class: "cal-aside" }, teams(ctx), calypsos(ctx), about(ctx)),
+      ),
     );
   },
 

@@ -1,8 +1,11 @@
 // @ts-check
 /**
- * The Cribbage face: the peg board (one track per side, a front peg at the score and a back peg
- * at the score before the last peg), the starter, the crib, the count, each seat's played cards,
- * the show with each hand's breakdown, and the panels "Discard advisor" and "Counted hands".
+ * The Cribbage face. The board fits the middle of the table (its parts scale with the box it is
+ * given): the count and its cards are its main part, beside them the starter and whose crib it
+ * is, each seat's played cards, and a small peg board (one track per side, a front peg at the
+ * score and a back peg at the score before the last peg). After each deal's show the interlude
+ * lays out every hand and the crib with the starter and its breakdown, until the person goes on;
+ * panels "Discard advisor" and "Counted hands".
  * Everything is read from the seat's observation and events; nothing is scored here (the
  * breakdowns are the server's `breakdown` data, only put into words).
  */
@@ -291,7 +294,7 @@ function countBlock(ctx) {
   const earlier = current.length ? all.slice(0, -1) : all;
   return h(
     "section",
-    { class: "block count", "aria-labelledby": "count-title" },
+    { class: "block count", "aria-labelledby": "count-title", "data-main": "" },
     h("h3", { id: "count-title" }, _("Count")),
     h(
       "div",
@@ -311,6 +314,22 @@ function countBlock(ctx) {
   );
 }
 
+/**
+ * Cards face down as one picture named by `label`: its backs are parts of it, not pictures of
+ * their own (a picture without a name is an error for a screen reader).
+ * @param {number} n
+ * @param {string} label
+ */
+function quietBacks(n, label) {
+  const row = backs(n, { max: 4, label });
+  for (const back of row.querySelectorAll(".card")) {
+    back.removeAttribute("role");
+    back.removeAttribute("aria-label");
+    back.setAttribute("aria-hidden", "true");
+  }
+  return row;
+}
+
 /** @param {Ctx} ctx */
 function cribBlock(ctx) {
   const dealer = ctx.obs.dealer;
@@ -324,7 +343,7 @@ function cribBlock(ctx) {
     typeof dealer === "number" ? h("p", { class: "crib-owner" }, fmt(_("{name}'s crib"), { name: ctx.name(dealer) })) : null,
     shownCrib
       ? h("p", { class: "crib-shown" }, _("Shown below."))
-      : backs(size, { max: 4, label: fmt(_("{count} cards, face down"), { count: size }) }),
+      : quietBacks(size, fmt(_("{count} cards, face down"), { count: size })),
     shownCrib ? null : h("p", { class: "crib-size" }, fmt(_("{count} cards, face down"), { count: size })),
     laid.length ? h("p", { class: "laid-away" }, _("You laid away:"), " ", miniCards(laid, ctx.fourColour)) : null,
   );
@@ -337,7 +356,7 @@ function starterBlock(ctx) {
     "section",
     { class: "block starter", "aria-labelledby": "starter-title" },
     h("h3", { id: "starter-title" }, _("Starter")),
-    starter ? cardRow([starter], { fourColour: ctx.fourColour, fresh: ctx.fresh }) : backs(1, { label: _("not cut yet") }),
+    starter ? cardRow([starter], { fourColour: ctx.fourColour, fresh: ctx.fresh }) : quietBacks(1, _("not cut yet")),
   );
 }
 
@@ -378,15 +397,16 @@ function playedBlock(ctx) {
  * @param {string | null} starter
  * @param {any} count  the counting event's data, or null
  * @param {number | null} claimed
+ * @param {string} [heading]  its heading's tag (under the section's)
  */
-function shownHand(ctx, seat, what, cards, starter, count, claimed) {
+function shownHand(ctx, seat, what, cards, starter, count, claimed, heading = "h4") {
   const title = what === "crib" ? fmt(_("{name}'s crib"), { name: ctx.name(seat) }) : fmt(_("{name}'s hand"), { name: ctx.name(seat) });
   /** @type {Combo[]} */
   const combos = count ? count.breakdown || [] : [];
   return h(
     "article",
     { class: "shown-hand", "data-seat": seat, "data-what": what },
-    h("h4", null, title),
+    h(heading, null, title),
     h(
       "div",
       { class: "shown-cards" },
@@ -414,10 +434,11 @@ function shownHand(ctx, seat, what, cards, starter, count, claimed) {
  * A counted hand from its event (panel "Counted hands").
  * @param {Ctx} ctx
  * @param {any} e
+ * @param {string} [heading]
  */
-function countedHand(ctx, e) {
+function countedHand(ctx, e, heading) {
   const claimed = typeof e.data.claimed === "number" ? e.data.claimed : null;
-  return shownHand(ctx, e.seat, e.data.what, e.data.cards, e.data.starter, e.data, claimed);
+  return shownHand(ctx, e.seat, e.data.what, e.data.cards, e.data.starter, e.data, claimed, heading);
 }
 
 /** @param {Ctx} ctx */
@@ -429,7 +450,7 @@ function showBlock(ctx) {
   const claims = events.filter((e) => e.type === "claim");
   return h(
     "section",
-    { class: "block show", "aria-labelledby": "show-title" },
+    { class: "block show", "aria-labelledby": "show-title", "data-main": "" },
     h("h3", { id: "show-title" }, _("The show")),
     shown.map((/** @type {any} */ s) => {
       const same = (/** @type {any} */ e) => e.seat === s.seat && e.data.what === s.what;
@@ -502,19 +523,84 @@ function scoreSheet(ctx) {
   );
 }
 
+// ------------------------------------------------------------------ the show, between deals
+
+/**
+ * The last finished show: the counted hands of the latest deal whose show is over (the next
+ * deal was dealt, or the game ended), with that deal's muggins and claim scores; null before
+ * the first show.
+ * @param {Ctx} ctx
+ * @returns {{game: number, deal: number, dealer: number, hands: any[], scores: any[]} | null}
+ */
+function finishedShow(ctx) {
+  /** @type {{game: number, deal: number, dealer: number, hands: any[], scores: any[]} | null} */
+  let current = null;
+  /** @type {{game: number, deal: number, dealer: number, hands: any[], scores: any[]} | null} */
+  let done = null;
+  for (const e of ctx.events) {
+    if (e.type === "deal") {
+      if (current && current.hands.length) done = current;
+      current = { game: Number(e.data.game), deal: Number(e.data.deal), dealer: Number(e.data.dealer), hands: [], scores: [] };
+    } else if (!current) {
+      continue;
+    } else if (e.type === "count" || (e.type === "show" && "points" in e.data)) {
+      current.hands.push(e);
+    } else if (e.type === "score" && e.data.phase === "show" && (e.data.reason === "muggins" || e.data.reason === "claim")) {
+      current.scores.push(e);
+    } else if (e.type === "game over" && current.hands.length) {
+      done = current;
+    }
+  }
+  return done;
+}
+
+/**
+ * The show of a finished deal laid out: the starter, each hand and the crib with its count and
+ * breakdown (and, with muggins, what its owner claimed and what an opponent took), then the
+ * scores after it.
+ * @param {Ctx} ctx
+ * @param {{game: number, deal: number, dealer: number, hands: any[], scores: any[]}} show
+ */
+function showNode(ctx, show) {
+  const starter = show.hands.length ? String(show.hands[0].data.starter) : null;
+  const scores = ctx.obs.scores || [];
+  return h(
+    "div",
+    { class: "crib-interlude" },
+    h(
+      "p",
+      { class: "interlude-head" },
+      starter ? h("span", { class: "interlude-starter" }, _("Starter"), " ", cardRow([starter], { fourColour: ctx.fourColour, small: true })) : null,
+      h("span", null, fmt(_("{name}'s crib"), { name: ctx.name(show.dealer) })),
+    ),
+    h("div", { class: "interlude-hands" }, show.hands.map((e) => countedHand(ctx, e, "h3"))),
+    show.scores.length ? h("ul", { class: "interlude-muggins" }, show.scores.map((e) => h("li", null, String(e.text || "")))) : null,
+    h(
+      "p",
+      { class: "interlude-scores" },
+      sides(ctx).map((side) =>
+        h("span", { "data-side": side[0] }, sideName(ctx, side), " ", h("strong", null, String(scores[side[0]] ?? 0))),
+      ),
+    ),
+  );
+}
+
 /** @type {Partial<import("/static/js/games/generic.js").Face>} */
 const cribbage = {
   board(ctx) {
     const obs = ctx.obs;
     const games = Number(ctx.options.games) || 1;
     const dealer = obs.dealer;
+    // While hands are claimed (muggins) the last count is over: the show is the decision then.
+    const claiming = obs.phase === "claim" || obs.phase === "muggins";
     return h(
       "div",
       { class: "cribbage-board" },
-      pegBoard(ctx),
       h(
         "div",
-        { class: "cribbage-table" },
+        // A short box scrolls its lower parts: the keyboard can reach them then.
+        { class: `crib-layout${claiming ? " claiming" : ""}`, tabindex: "0" },
+        h("h2", { class: "visually-hidden" }, _("The table")),
         h(
           "p",
           { class: "deal-line" },
@@ -523,14 +609,21 @@ const cribbage = {
             : h("span", null, h("strong", null, _("Deal")), ` ${obs.deal_number}`),
           h("span", null, h("strong", null, _("Dealer")), " ", typeof dealer === "number" ? ctx.name(dealer) : "–"),
         ),
-        starterBlock(ctx),
-        cribBlock(ctx),
-        // While hands are claimed (muggins) the last count is over: the show matters then.
-        obs.phase === "claim" || obs.phase === "muggins" ? null : countBlock(ctx),
+        claiming ? showBlock(ctx) : countBlock(ctx),
+        h("div", { class: "crib-corner" }, starterBlock(ctx), cribBlock(ctx)),
         playedBlock(ctx),
+        pegBoard(ctx),
       ),
-      showBlock(ctx),
     );
+  },
+  interlude(ctx) {
+    const show = finishedShow(ctx);
+    if (!show) return null;
+    return {
+      key: `show-${show.game}-${show.deal}`,
+      title: fmt(_("The show of deal {deal}"), { deal: show.deal }),
+      node: showNode(ctx, show),
+    };
   },
   seatInfo(ctx, seat) {
     const scores = ctx.obs.scores || [];
