@@ -193,6 +193,10 @@ def test_an_open_table_shows_its_options_age_and_people_and_its_creator_starts_i
         assert texts(bea, f"#open-tables li[data-table='{table}'] .age") == ["now"]
         assert texts(bea, f"#open-tables li[data-table='{table}'] .present") == ["Here now: Ann"]
 
+        # The lobby is asked again every 4 s; an unchanged lobby keeps the keyboard's focus.
+        entry.get_by_role("button", name="Join").focus()
+        bea.wait_for_timeout(4500)
+        assert bea.evaluate("document.activeElement.textContent") == "Join"
         entry.get_by_role("button", name="Join").click()
         bea.wait_for_url(f"{base}/t/{table}")
         # Every seat taken: the creator's lobby offers to start.

@@ -27,11 +27,24 @@ export async function lobbyScreen(app) {
     newTableForm(app),
   );
   let stopped = false;
+  let shown = "";
   async function refresh() {
     if (stopped) return;
     try {
       const [lobby, finished] = await Promise.all([get("/api/lobby"), get("/api/me/games")]);
-      if (!stopped) fill(lists, ...tableLists(app, lobby, finished.games));
+      if (stopped) return;
+      // Redrawn only when something changed, so that a keyboard's focus stays where it is;
+      // otherwise only the ages move on.
+      const now = JSON.stringify([lobby, finished.games]);
+      if (now === shown) {
+        for (const time of lists.querySelectorAll("time.age")) time.textContent = ago(time.getAttribute("datetime") || "");
+        return;
+      }
+      shown = now;
+      const focused = document.activeElement;
+      const where = focused && lists.contains(focused) ? focusKey(focused) : null;
+      fill(lists, ...tableLists(app, lobby, finished.games));
+      if (where) refocus(lists, where);
     } catch (err) {
       app.notify(err instanceof Error ? err.message : String(err));
     }
@@ -46,6 +59,30 @@ export async function lobbyScreen(app) {
       clearInterval(timer);
     },
   };
+}
+
+/**
+ * Where the focus is in the lists: the table's entry and the control's text.
+ * @param {Element} el
+ * @returns {[string, string]}
+ */
+function focusKey(el) {
+  const entry = el.closest("[data-table]");
+  return [entry ? String(entry.getAttribute("data-table")) : "", (el.textContent || "").trim()];
+}
+
+/**
+ * Focus the same control after a redraw, where the entry is still listed.
+ * @param {HTMLElement} lists
+ * @param {[string, string]} key
+ */
+function refocus(lists, [table, text]) {
+  for (const el of lists.querySelectorAll("a, button")) {
+    if (el instanceof HTMLElement && focusKey(el).join("\n") === [table, text].join("\n")) {
+      el.focus();
+      return;
+    }
+  }
 }
 
 /**
