@@ -56,3 +56,24 @@ export function sameMoveWith(like, card) {
   words[at] = card;
   return words.join(" ");
 }
+
+/**
+ * How to lay out `n` cards of width `card` in `width` px so that each shows at least `min` px
+ * to tap: the fewest rows (up to three) and the step from one card's left edge to the next
+ * (a small gap when they fit side by side, else an overlap).
+ * @param {number} n
+ * @param {number} width
+ * @param {number} card
+ * @param {number} min
+ * @returns {{rows: number, step: number}}
+ */
+export function tapStrip(n, width, card, min) {
+  let rows = 1;
+  let step = card;
+  for (rows = 1; rows <= 3; rows++) {
+    const perRow = Math.ceil(n / rows);
+    step = perRow > 1 ? Math.min(card + 6, (width - card) / (perRow - 1)) : card;
+    if (step >= min) break;
+  }
+  return { rows: Math.min(rows, 3), step };
+}

@@ -1,22 +1,30 @@
 // @ts-check
 /**
- * A table in the browser: the waiting room, then the game drawn from this seat's view by the
- * game's face, the hand (a tap selects, a second tap or the button plays), the moves that are not
- * cards, the log, chat, hint, clocks, and the result with the score sheet.
+ * A table in the browser, laid out as a card table that fits the screen: a compact head, the
+ * other seats as chips, the middle (the face's board: trick, count or table), and a dock pinned
+ * at the bottom with the status line, the move buttons and the hand. The log, chat and the
+ * face's panels are a right column on wide screens and a drawer elsewhere (table/side.js).
  *
  * The page asks the table's summary (GET /api/tables/{id}) once, to know the game before its
  * socket opens; from then on everything comes over the socket: each `view` (sent for every
  * status, the waiting room's too) carries the seats, who made the table, `marked`,
  * `held_for_you`, the status and result in words; `presence` frames who is here.
+ *
+ * This module holds the state and the connection; the parts are drawn by the modules of
+ * table/ (seats, hand and moves, side, the waiting room and the end, motion, keys).
  */
 
-import { get, post } from "./api.js";
-import { cardFace, cardName } from "./cards.js";
+import { get } from "./api.js";
 import { fill, h } from "./dom.js";
 import { faceFor, gameEntry } from "./games/index.js";
 import { _, fmt } from "./i18n.js";
-import { sameCards, sameMoveWith, within } from "./moves.js";
-import { adviceTable } from "./widgets.js";
+import { renderInterlude, renderResult, renderWaiting } from "./table/end.js";
+import { onKey } from "./table/keys.js";
+import { capture, animate } from "./table/motion.js";
+import { focusHand, renderActions, renderHand } from "./table/play.js";
+import { renderSeats } from "./table/seats.js";
+import { closeDrawer, renderSide, renderTabs } from "./table/side.js";
+import { Signals } from "./signals.js";
 
 /** Seconds between attempts to reconnect, growing to this bound. */
 const MAX_RETRY = 10;
@@ -34,7 +42,7 @@ export async function tableScreen(app, id) {
   return { el: table.el, title: summary.title, dispose: () => table.close() };
 }
 
-class TableView {
+export class TableView {
   /**
    * @param {import("./app.js").App} app
    * @param {any} summary
@@ -51,25 +59,46 @@ class TableView {
     this.view = null;
     /** @type {any[]} */
     this.events = [];
-    /** @type {any[]} */
+    /** @type {{from: string, text: string}[]} */
     this.chat = [];
     /** @type {number[]} indices into the shown hand */
     this.selected = [];
     /** @type {string[]} cards that arrived with the last update (drawn with a short animation) */
     this.fresh = [];
+    /** @type {any[]} events that arrived with the last update */
+    this.newEvents = [];
     this.message = "";
     this.messageKind = "";
     /** @type {any} */
     this.hint = null;
     this.hintWaiting = false;
     this.tab = "log";
+    /** Whether the side is open as a drawer (narrow screens). */
+    this.drawerOpen = false;
     /** @type {WebSocket | null} */
     this.socket = null;
+    /** Whether the socket is open and a view came over it: moves may be sent. */
+    this.online = false;
     this.closed = false;
     this.retry = 0;
     /** @type {string | null} */
     this.rematch = null;
     this.receivedAt = Date.now();
+    /** Interludes (Cribbage's show) the player has dismissed, by key. */
+    this.dismissed = new Set();
+    /** The index in the hand of the card last played, to keep the focus there. */
+    this.playedAt = -1;
+    /** @type {string | null} the move a first touch marked (a second touch plays it) */
+    this.armed = null;
+    /** @type {number | null} the game's length in minutes (-1 while asked), at the end */
+    this.finishedMinutes = null;
+    /** Hints this page asked for. */
+    this.hintsAsked = 0;
+    /** @type {ResizeObserver | null} */
+    this.handObserver = null;
+    /** The signals of online play: tab title, sound, vibration, presence lines. */
+    this.signals = new Signals(String(summary.title));
+    this.signalControls = this.signals.controls();
     /**
      * The game's own words (a full view brings them in the viewer's language; until the first
      * view, the catalogue's).
@@ -80,26 +109,38 @@ class TableView {
     this.parts = {
       head: h("div", { class: "table-head" }),
       seats: h("ol", { class: "seats", "aria-label": _("Players") }),
-      board: h("div", { class: "board", id: "board" }),
+      // Focusable: it may scroll inside, and a keyboard scrolls it then.
+      board: h("div", { class: "board", id: "board", tabindex: 0, role: "region", "aria-label": _("The table") }),
+      interlude: h("section", { class: "interlude", id: "interlude", hidden: true }),
+      result: h("section", { class: "result", id: "result", "aria-label": _("Result") }),
+      banner: h("p", { class: "banner", id: "banner", hidden: true }),
       status: h("p", { class: "status", id: "status", role: "status", "aria-live": "polite" }),
+      live: h("p", { class: "visually-hidden", id: "announce", "aria-live": "polite" }),
       hand: h("div", { class: "hand", id: "hand", role: "group", "aria-label": _("Your hand") }),
       actions: h("div", { class: "actions", id: "actions" }),
-      result: h("section", { class: "result", id: "result", "aria-label": _("Result") }),
-      tabs: h("div", { class: "tabs", role: "tablist" }),
-      side: h("div", { class: "side-body", id: "side" }),
+      tabs: h("div", { class: "tabs", role: "tablist", "aria-label": _("Log, chat and help") }),
+      side: h("div", { class: "side-body", id: "side", role: "tabpanel" }),
       keys: h("p", { class: "keys quiet" }),
     };
     const p = this.parts;
+    this.middle = h("div", { class: "middle" }, p.result, p.board, p.interlude);
+    this.aside = h(
+      "aside",
+      { class: "side", id: "side-panel", "aria-label": _("Log, chat and help") },
+      h("button", { class: "small drawer-close", "aria-label": _("Close the panel"), onclick: () => closeDrawer(this) }, "✕"),
+      p.side,
+      p.keys,
+    );
     this.el = h(
       "main",
       { class: `page table game-${this.game}` },
       p.head,
       p.seats,
-      h("div", { class: "play-area" }, p.result, p.board, p.status, p.hand, p.actions),
-      h("aside", { class: "side", "aria-label": _("Log, chat and help") }, p.tabs, p.side),
-      p.keys,
+      this.middle,
+      h("div", { class: "dock" }, p.banner, p.status, p.actions, p.hand, p.live),
+      this.aside,
     );
-    this.onKey = this.onKey.bind(this);
+    this.onKey = (/** @type {KeyboardEvent} */ event) => onKey(this, event);
     document.addEventListener("keydown", this.onKey);
     this.ticker = setInterval(() => this.tick(), 1000);
     this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
@@ -113,10 +154,6 @@ class TableView {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.id)}`);
     this.socket = socket;
-    socket.addEventListener("open", () => {
-      this.retry = 0;
-      if (this.messageKind === "offline") this.say("", "");
-    });
     socket.addEventListener("message", (event) => {
       let message;
       try {
@@ -128,13 +165,17 @@ class TableView {
     });
     socket.addEventListener("close", () => {
       if (this.closed || this.socket !== socket) return;
+      // The hand stays disabled and the banner up until a view comes over a new socket.
+      this.online = false;
       this.say(_("The connection was lost; trying again…"), "offline");
+      renderHand(this);
+      renderActions(this);
       this.retry = Math.min(MAX_RETRY, this.retry + 1);
       setTimeout(() => this.connect(), this.retry * 1000);
     });
   }
 
-  /** A new connection (after sitting down or a change of language: the seat is fixed per socket). */
+  /** A new connection (after taking a seat back: the seat is fixed per socket). */
   reconnect() {
     const old = this.socket;
     this.socket = null;
@@ -148,11 +189,21 @@ class TableView {
     clearInterval(this.ticker);
     clearInterval(this.pinger);
     if (this.socket) this.socket.close();
+    this.signals.dispose();
+    if (this.handObserver) this.handObserver.disconnect();
   }
 
-  /** @param {any} message */
+  /**
+   * Send a frame; false (and the player told) when the connection is down.
+   * @param {any} message
+   */
   send(message) {
-    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+      return true;
+    }
+    if (message.type !== "ping") this.say(_("You are offline: the move was not sent. Waiting for the connection…"), "offline");
+    return false;
   }
 
   /** @param {any} message */
@@ -162,16 +213,7 @@ class TableView {
         this.onView(message);
         break;
       case "presence":
-        if (this.view) {
-          message.online.forEach((/** @type {boolean} */ on, /** @type {number} */ seat) => {
-            const player = this.view.players[seat];
-            // A bot is always there; a person's presence is the frame's.
-            if (player && player.kind === "human") player.online = on;
-          });
-          if (typeof message.spectators === "number") this.view.spectators = message.spectators;
-          this.renderSeats();
-          this.renderResult();
-        }
+        if (this.view) this.onPresence(message);
         break;
       case "error":
         this.say(message.message, "error");
@@ -183,50 +225,129 @@ class TableView {
         this.onHint(message);
         break;
       case "chat":
-        this.chat.push(message);
+        this.chat.push({ from: String(message.from), text: String(message.text) });
         if (this.chat.length > 200) this.chat.shift();
-        if (this.tab === "chat") this.renderSide();
-        else this.renderTabs();
+        this.renderChatTab();
+        break;
+      case "chat_log":
+        this.chat = (message.lines || []).map((/** @type {any} */ c) => ({ from: String(c.from), text: String(c.text) }));
+        this.renderChatTab();
         break;
       case "rematch":
         this.rematch = String(message.table);
-        this.renderResult();
+        renderResult(this);
         break;
       default:
         break;
     }
   }
 
+  renderChatTab() {
+    if (this.tab === "chat") renderSide(this);
+    renderTabs(this);
+  }
+
+  /** @param {any} message */
+  onPresence(message) {
+    const before = this.view.players.map((/** @type {any} */ p) => ({ ...p }));
+    message.online.forEach((/** @type {boolean} */ on, /** @type {number} */ seat) => {
+      const player = this.view.players[seat];
+      // A bot is always there; a person's presence is the frame's.
+      if (player && player.kind === "human") player.online = on;
+    });
+    if (typeof message.spectators === "number") this.view.spectators = message.spectators;
+    if (Array.isArray(message.watchers)) this.view.watchers = message.watchers;
+    this.tellPresence(before, this.view.players);
+    renderSeats(this);
+    renderResult(this);
+  }
+
+  /**
+   * "Bob left the table" / "Bob is back", in the log and the live region.
+   * @param {any[]} before
+   * @param {any[]} after
+   */
+  tellPresence(before, after) {
+    if (!before) return;
+    const lines = this.signals.presenceLines(before, after, (/** @type {number} */ seat) => this.seatName(seat));
+    if (!lines.length) return;
+    for (const text of lines) this.events.push({ i: -1, type: "presence", seat: null, data: {}, text });
+    this.announce(lines.join(" "));
+    if (this.tab === "log") renderSide(this);
+  }
+
+  /** @param {string} text  said in the polite live region, apart from the status line */
+  announce(text) {
+    // Emptied first so that the same words twice are read twice.
+    fill(this.parts.live);
+    requestAnimationFrame(() => fill(this.parts.live, text));
+  }
+
   /** @param {any} view */
   onView(view) {
-    const newPly = !this.view || this.view.ply !== view.ply;
+    const previous = this.view;
+    const newPly = !previous || previous.ply !== view.ply;
+    /** @type {string[]} */
     const fresh = [];
+    /** @type {any[]} */
+    const arrived = [];
     if (view.first_event === 0) {
+      // The presence lines are this page's own: kept over a whole view.
+      const own = this.events.filter((e) => e.type === "presence");
       this.events = view.events.slice();
+      if (previous) this.events.push(...own);
     } else {
+      const known = this.events.filter((e) => e.i >= 0).length;
       for (const event of view.events) {
-        if (event.i >= this.events.length) {
+        if (event.i >= known) {
           this.events.push(event);
+          arrived.push(event);
           if (event.data && typeof event.data.card === "string") fresh.push(event.data.card);
         }
       }
     }
     this.fresh = fresh;
+    this.newEvents = arrived;
     if (view.vocabulary) this.vocabulary = view.vocabulary;
+    const wasOffline = !this.online;
+    this.online = true;
+    this.retry = 0;
+    const before = capture(this);
     this.view = view;
     this.receivedAt = Date.now();
     if (newPly) {
       this.selected = [];
       this.hint = null;
       this.hintWaiting = false;
-      if (this.messageKind !== "offline") this.say("", "");
+      if (this.messageKind !== "error" || wasOffline) this.say("", "");
+    } else if (wasOffline && this.messageKind === "offline") {
+      this.say("", "");
     }
+    const focused = [...this.parts.hand.querySelectorAll("button.hand-card")].indexOf(/** @type {Element} */ (document.activeElement));
     this.render();
+    animate(this, before);
+    if (previous && previous.players) this.tellPresence(previous.players, view.players);
+    // Others' moves, in words, for a screen reader (the status line says whose turn it is).
+    const others = arrived.filter((e) => e.text && e.seat !== view.seat);
+    if (others.length) this.announce(others.map((e) => e.text).join(" "));
+    this.signals.onView(view, previous);
+    // The focus stays on the hand: on the card at the same place, or the nearest one left
+    // (not when an interlude took it for its button).
+    const at = this.playedAt >= 0 ? this.playedAt : focused;
+    if (at >= 0 && document.activeElement?.id !== "interlude-next") focusHand(this, at);
+    this.playedAt = -1;
   }
 
   /** Whether the game is on the table (a view of an open table has no observation yet). */
   dealt() {
     return !!this.view && this.view.observation !== null && this.view.status !== "open";
+  }
+
+  /** Whether the viewer only watches (no seat, none held by a bot for them). */
+  watching() {
+    if (!this.view || this.view.seat !== null) return false;
+    const held = this.view.held_for_you;
+    return held === null || held === undefined;
   }
 
   // ------------------------------------------------------------------ what is shown
@@ -238,7 +359,7 @@ class TableView {
       view,
       obs: view.observation,
       seat: view.seat,
-      events: this.events,
+      events: this.events.filter((e) => e.i >= 0),
       game: this.game,
       options: this.summary.options,
       vocabulary: this.vocabulary,
@@ -265,7 +386,7 @@ class TableView {
     return mine ? fmt(_("{name} (you)"), { name }) : name;
   }
 
-  /** The hand as shown: the face's order, with each card's index in the observation. */
+  /** The hand as shown: the face's order. */
   hand() {
     if (!this.dealt()) return [];
     const hand = this.view.observation.hand;
@@ -288,25 +409,43 @@ class TableView {
 
   render() {
     this.renderHead();
-    this.renderSeats();
+    renderSeats(this);
+    this.renderBanner();
     if (!this.dealt()) {
-      this.renderWaiting();
+      renderWaiting(this);
       return;
     }
     fill(this.parts.board, this.face.board(this.ctx()));
     this.renderStatus();
-    this.renderHand();
-    this.renderActions();
-    this.renderResult();
-    this.renderTabs();
-    this.renderSide();
+    renderHand(this);
+    renderActions(this);
+    renderResult(this);
+    renderInterlude(this);
+    renderTabs(this);
+    renderSide(this);
+    this.showMain();
+    // The keys help is for seated players; a phone hides it (CSS, no hover).
     fill(
       this.parts.keys,
-      _("Keys: 1–9 pick a card, ←→ move, Enter plays, Esc clears, h hint, l log, c chat, r rules, q lobby."),
+      this.view.seat === null
+        ? null
+        : _("Keys: 1–9 pick a card, ←→ move, Enter plays, Esc clears, h hint, l log, c chat, r rules, q lobby."),
     );
   }
 
+  /** Scroll the board so that the face's main part (trick, count, table) is in view. */
+  showMain() {
+    const main = this.parts.board.querySelector("[data-main]");
+    if (!main) return;
+    const box = main.getBoundingClientRect();
+    const frame = this.parts.board.getBoundingClientRect();
+    if (box.top < frame.top || box.bottom > frame.bottom) {
+      this.parts.board.scrollTop += box.top - frame.top - 4;
+    }
+  }
+
   renderHead() {
+    const p = this.parts;
     // The first load's summary until the first view.
     const s = this.view || this.summary;
     const status = {
@@ -319,66 +458,30 @@ class TableView {
       this.parts.head,
       h("h1", null, s.title),
       h("span", { class: "table-status" }, status),
+      // The tabs of the side: on a narrow screen each opens the drawer.
+      p.tabs,
       s.marked ? h("span", { class: "badge", title: _("A bot played a seat for a person who was away.") }, _("marked")) : null,
       h(
         "span",
         { class: "head-buttons" },
-        h("a", { href: `/rules/${this.game}`, class: "button", target: "_blank", rel: "noopener" }, _("Rules")),
-        h("a", { href: "/", class: "button", "data-nav": "" }, _("Lobby")),
+        this.signalControls,
+        h("a", { href: `/rules/${this.game}`, class: "button small", target: "_blank", rel: "noopener" }, _("Rules")),
+        h("a", { href: "/", class: "button small", "data-nav": "" }, _("Lobby")),
       ),
     );
   }
 
-  renderSeats() {
-    const players = this.view ? this.view.players : this.summary.seats;
-    const toMove = this.view ? this.view.to_move : null;
-    const over = this.view && this.view.status !== "playing";
-    fill(
-      this.parts.seats,
-      players.map((/** @type {any} */ p, /** @type {number} */ seat) => {
-        const moving = !over && toMove === seat;
-        const clock = this.clockText(p, moving);
-        const away = p.kind === "human" && !p.online;
-        return h(
-          "li",
-          {
-            class: `seat-chip${moving ? " to-move" : ""}${away ? " away" : ""}${this.view && this.view.seat === seat ? " me" : ""}`,
-            "data-seat": seat,
-          },
-          h("span", { class: "seat-name" }, this.seatName(seat)),
-          p.kind === "bot" ? h("span", { class: "kind" }, _("bot")) : null,
-          p.kind === "human" ? h("span", { class: `presence ${p.online ? "on" : "off"}` }, p.online ? _("here") : _("away")) : null,
-          moving ? h("span", { class: "turn-mark" }, _("to move")) : null,
-          clock ? h("span", { class: `clock${p.out_of_time ? " late" : ""}` }, clock) : null,
-          this.dealt() ? h("span", { class: "seat-info" }, this.face.seatInfo(this.ctx(), seat)) : null,
-          this.seatButton(p, seat),
-        );
-      }),
-    );
-  }
-
-  /**
-   * "Replace by bot" for a person who is away (or out of time), for the others at the table.
-   * @param {any} p
-   * @param {number} seat
-   */
-  seatButton(p, seat) {
-    if (!this.view || this.view.status !== "playing" || this.view.seat === null || seat === this.view.seat) return null;
-    if (p.kind !== "human" || (p.online && !p.out_of_time)) return null;
-    return h(
-      "button",
-      {
-        class: "small",
-        onclick: async () => {
-          try {
-            await post(`/api/tables/${encodeURIComponent(this.id)}/seats/${seat}/bot`, { bot: "medium" });
-          } catch (err) {
-            this.say(err instanceof Error ? err.message : String(err), "error");
-          }
-        },
-      },
-      _("Replace by bot"),
-    );
+  /** "Watching" for a spectator; "Offline" while the connection is down. */
+  renderBanner() {
+    const el = this.parts.banner;
+    if (this.watching() && this.view.status === "playing") {
+      el.className = "banner watching";
+      fill(el, _("Watching: you see what every spectator sees."));
+      el.hidden = false;
+    } else {
+      fill(el);
+      el.hidden = true;
+    }
   }
 
   /**
@@ -400,7 +503,7 @@ class TableView {
   tick() {
     if (!this.view || this.view.status !== "playing") return;
     const moving = this.view.players[this.view.to_move];
-    if (moving && moving.clock_ms !== null && moving.clock_ms !== undefined) this.renderSeats();
+    if (moving && moving.clock_ms !== null && moving.clock_ms !== undefined) renderSeats(this);
   }
 
   renderStatus() {
@@ -419,194 +522,12 @@ class TableView {
     else fill(el, this.view.status_text || "");
   }
 
-  // ------------------------------------------------------------------ the hand and the moves
-
-  /**
-   * The legal moves, each with the hand cards it uses and the table cards it takes.
-   * @returns {import("./moves.js").Legal[]}
-   */
-  moves() {
-    return this.myTurn() ? this.view.legal : [];
-  }
-
-  /** The selected cards. */
-  selectedCards() {
-    const hand = this.hand();
-    return this.selected.map((i) => hand[i]);
-  }
-
-  /** The moves whose hand cards are exactly the selection. */
-  matching() {
-    const chosen = this.selectedCards();
-    if (!chosen.length) return [];
-    return this.moves().filter((m) => m.cards.length && sameCards(m.cards, chosen));
-  }
-
-  renderHand() {
-    const hand = this.hand();
-    const moves = this.moves();
-    const handMoves = moves.filter((m) => m.cards.length);
-    const el = this.parts.hand;
-    if (!this.view || this.view.seat === null || this.view.status !== "playing") {
-      fill(el);
-      el.hidden = true;
-      return;
-    }
-    el.hidden = false;
-    // The CSS overlaps the cards only as much as the width needs (a phone and 13 cards).
-    el.style.setProperty("--n", String(Math.max(2, hand.length)));
-    const selected = new Set(this.selected);
-    fill(
-      el,
-      hand.length ? null : h("span", { class: "quiet" }, _("No cards in hand.")),
-      hand.map((code, i) => {
-        const usable = handMoves.some((m) => m.cards.includes(code));
-        const dimmed = handMoves.length > 0 && !usable;
-        const name = dimmed ? fmt(_("{card}, cannot be played now"), { card: cardName(code) }) : cardName(code);
-        const label = i < 10 ? `${(i + 1) % 10}: ${name}` : name;
-        const button = h(
-          "button",
-          {
-            class: `hand-card${selected.has(i) ? " selected" : ""}${dimmed ? " dimmed" : ""}`,
-            "aria-pressed": selected.has(i) ? "true" : "false",
-            "aria-label": label,
-            "data-card": code,
-            "data-index": i,
-            onclick: () => this.tap(i),
-          },
-          cardFace(code, { fourColour: this.app.fourColour }),
-        );
-        return button;
-      }),
-    );
-  }
-
-  /**
-   * A tap on the hand's card `i`: select it; tapped again, play it when it alone makes a move.
-   * @param {number} i
-   */
-  tap(i) {
-    const hand = this.hand();
-    const code = hand[i];
-    if (!this.myTurn()) {
-      this.say(this.view && this.view.status === "playing" ? _("It is not your turn.") : _("The game is not being played."), "error");
-      return;
-    }
-    const handMoves = this.moves().filter((m) => m.cards.length);
-    if (!handMoves.length) {
-      this.say(_("No card is played now: choose one of the moves below."), "error");
-      return;
-    }
-    if (!handMoves.some((m) => m.cards.includes(code))) {
-      // The reason is the server's (the client knows no rules): asked of the move that plays
-      // this card as a legal move plays its one card.
-      const like = handMoves.map((m) => sameMoveWith(m, code)).find((move) => move !== null);
-      if (like) this.send({ type: "why", move: like });
-      else this.say(fmt(_("{card}, cannot be played now"), { card: cardName(code) }), "error");
-      return;
-    }
-    if (this.selected.includes(i)) {
-      const matching = this.matching();
-      if (matching.length === 1 && matching[0].cards.length === 1) {
-        this.play(matching[0].move);
-        return;
-      }
-      this.selected = this.selected.filter((j) => j !== i);
-    } else {
-      const wanted = [...this.selectedCards(), code];
-      this.selected = handMoves.some((m) => within(wanted, m.cards)) ? [...this.selected, i] : [i];
-    }
-    const hadFocus = this.parts.hand.contains(document.activeElement);
-    this.say("", "");
-    this.renderHand();
-    this.renderActions();
-    this.highlight([]);
-    if (hadFocus) this.focusCard(i);
-  }
-
-  /** @param {string} move */
-  play(move) {
-    if (!this.view) return;
-    this.send({ type: "move", ply: this.view.ply, move });
-    this.selected = [];
-    this.highlight([]);
-  }
-
-  /**
-   * Mark the board's cards a capture would take (or none).
-   * @param {string[]} cards
-   */
-  highlight(cards) {
-    const left = [...cards];
-    for (const el of this.parts.board.querySelectorAll("[data-card]")) {
-      const at = left.indexOf(String(el.getAttribute("data-card")));
-      el.classList.toggle("highlight", at >= 0);
-      if (at >= 0) left.splice(at, 1);
-    }
-  }
-
-  renderActions() {
-    const el = this.parts.actions;
-    if (!this.myTurn()) {
-      fill(el);
-      return;
-    }
-    const moves = this.moves();
-    const matching = this.matching();
-    const buttons = [];
-    if (matching.length) {
-      for (const m of matching) {
-        const button = h(
-          "button",
-          { class: `primary move${m.warn ? " warn" : ""}`, "data-move": m.move, onclick: () => this.play(m.move) },
-          m.words,
-          m.warn ? h("small", { class: "warning" }, m.warn) : null,
-        );
-        // The table cards the move takes, marked on the board while the button is pointed at.
-        const show = () => this.highlight(m.takes);
-        button.addEventListener("mouseenter", show);
-        button.addEventListener("focus", show);
-        buttons.push(button);
-      }
-    } else if (this.selected.length) {
-      buttons.push(h("span", { class: "quiet" }, _("Choose the other cards of the move.")));
-    }
-    // Moves that use no card of the hand: pass, knock, a call, a claim; many (a muggins claim of
-    // 0 to 29) are chosen from a list.
-    const other = moves.filter((m) => !m.cards.length);
-    if (other.length > 6) {
-      // Nothing is chosen at first, so that Confirm cannot make a move by accident.
-      const select = h(
-        "select",
-        { id: "number-move", "aria-label": _("Choose a move") },
-        h("option", { value: "" }, "—"),
-        other.map((m) => h("option", { value: m.move }, m.words)),
-      );
-      const confirm = h("button", { class: "primary", disabled: true, onclick: () => select.value && this.play(select.value) }, _("Confirm"));
-      select.addEventListener("change", () => {
-        confirm.disabled = !select.value;
-      });
-      buttons.push(h("span", { class: "number-move" }, select, confirm));
-    } else {
-      for (const m of other) {
-        buttons.push(h("button", { class: "move", "data-move": m.move, onclick: () => this.play(m.move) }, m.words));
-      }
-    }
-    buttons.push(
-      h(
-        "button",
-        { class: "hint-button", onclick: () => this.askHint(), disabled: this.hintWaiting },
-        this.hintWaiting ? _("Thinking…") : _("Hint"),
-      ),
-    );
-    fill(el, ...buttons);
-  }
-
   askHint() {
     if (!this.myTurn() || this.hintWaiting) return;
     this.hintWaiting = true;
+    this.hintsAsked += 1;
     this.send({ type: "hint", ply: this.view.ply });
-    this.renderActions();
+    renderActions(this);
   }
 
   /** @param {any} hint */
@@ -615,7 +536,7 @@ class TableView {
     if (!this.view || hint.ply !== this.view.ply) return;
     this.hint = hint;
     // The hint names its move by notation: the legal move with the same `move` has its cards.
-    const legal = this.moves().find((m) => m.move === hint.move);
+    const legal = this.view.legal.find((/** @type {any} */ m) => m.move === hint.move);
     if (legal && legal.cards.length) {
       const hand = this.hand();
       /** @type {number[]} */
@@ -627,353 +548,13 @@ class TableView {
       this.selected = picked;
     }
     this.say(fmt(_("Hint: {move}"), { move: hint.words }), "hint");
-    this.renderHand();
-    this.renderActions();
+    renderHand(this);
+    renderActions(this);
     if (hint.advice) {
-      const own = this.ownAdvicePanel();
+      const own = this.dealt() ? this.face.panels(this.ctx()).find((p) => p.advice) : undefined;
       this.tab = own ? own.key : "advice";
-      this.renderTabs();
-      this.renderSide();
+      renderTabs(this);
+      renderSide(this);
     }
-  }
-
-  // ------------------------------------------------------------------ the side: log, chat, help
-
-  /** @returns {{key: string, title: string, draw: () => Node}[]} */
-  sideTabs() {
-    /** @type {{key: string, title: string, draw: () => Node}[]} */
-    const tabs = [
-      { key: "log", title: _("Log"), draw: () => this.logPanel() },
-      { key: "chat", title: this.chat.length ? fmt(_("Chat ({count})"), { count: this.chat.length }) : _("Chat"), draw: () => this.chatPanel() },
-    ];
-    if (this.dealt()) {
-      const ctx = this.ctx();
-      for (const panel of this.face.panels(ctx)) {
-        tabs.push({ key: panel.key, title: panel.title, draw: () => panel.draw(ctx) });
-      }
-      const sheet = this.face.summary(ctx);
-      if (sheet) tabs.push({ key: "sheet", title: _("Scores"), draw: () => sheet });
-    }
-    if (this.hint && this.hint.advice && !this.ownAdvicePanel()) {
-      tabs.push({ key: "advice", title: _("Advice"), draw: () => this.advicePanel() });
-    }
-    return tabs;
-  }
-
-  /** The face's own panel for the hint's advice, if it has one. */
-  ownAdvicePanel() {
-    return this.dealt() ? this.face.panels(this.ctx()).find((p) => p.advice) : undefined;
-  }
-
-  renderTabs() {
-    const tabs = this.sideTabs();
-    if (!tabs.some((t) => t.key === this.tab)) this.tab = "log";
-    fill(
-      this.parts.tabs,
-      tabs.map((t) =>
-        h(
-          "button",
-          {
-            role: "tab",
-            id: `tab-${t.key}`,
-            "aria-selected": t.key === this.tab ? "true" : "false",
-            class: t.key === this.tab ? "active" : "",
-            onclick: () => {
-              this.tab = t.key;
-              this.renderTabs();
-              this.renderSide();
-            },
-          },
-          t.title,
-        ),
-      ),
-    );
-  }
-
-  renderSide() {
-    const tab = this.sideTabs().find((t) => t.key === this.tab);
-    fill(this.parts.side, tab ? tab.draw() : null);
-    if (this.tab === "log" || this.tab === "chat") {
-      const list = this.parts.side.querySelector(".scroll");
-      if (list) list.scrollTop = list.scrollHeight;
-    }
-  }
-
-  logPanel() {
-    return h(
-      "ol",
-      { class: "log scroll", id: "log", "aria-label": _("What happened") },
-      this.events.filter((e) => e.text).slice(-300).map((e) =>
-        h("li", { class: `event ev-${e.type}${e.seat === null ? "" : ` seat-${e.seat}`}` }, e.text),
-      ),
-    );
-  }
-
-  chatPanel() {
-    const input = h("input", { id: "chat-input", maxlength: 300, autocomplete: "off", "aria-label": _("Say something") });
-    const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, _("Send")));
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      const text = input.value.trim();
-      if (text) this.send({ type: "chat", text });
-      input.value = "";
-    });
-    return h(
-      "div",
-      { class: "chat" },
-      h(
-        "ol",
-        { class: "scroll", id: "chat-lines" },
-        this.chat.map((c) => h("li", null, h("strong", null, `${c.from}: `), c.text)),
-      ),
-      form,
-    );
-  }
-
-  advicePanel() {
-    return adviceTable(this.hint.advice, this.app.fourColour);
-  }
-
-  // ------------------------------------------------------------------ before and after the game
-
-  renderWaiting() {
-    // The first load's summary until the first view (the two name the seats alike).
-    const mine = this.view ? this.view.seat : this.summary.your_seat;
-    const players = this.view ? this.view.players : this.summary.seats;
-    const invite = sessionStorage.getItem(`cardtable.invite.${this.id}`);
-    const link = invite ? `${location.origin}/join/${invite}` : `${location.origin}/t/${this.id}`;
-    const linkInput = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": _("Invitation link") });
-    const copy = h(
-      "button",
-      {
-        onclick: async () => {
-          try {
-            await navigator.clipboard.writeText(link);
-            this.say(_("The link is copied."), "");
-          } catch {
-            linkInput.select();
-            this.say(_("Select the link and copy it."), "");
-          }
-        },
-      },
-      _("Copy"),
-    );
-    const seats = players.map((/** @type {any} */ seat) =>
-      h(
-        "li",
-        null,
-        h("span", null, fmt(_("Seat {seat}"), { seat: seat.seat + 1 }), ": "),
-        seat.kind === "open"
-          ? mine === null || mine === undefined
-            ? h("button", { class: "primary", onclick: () => this.sit(seat.seat) }, _("Sit here"))
-            : h("em", null, _("open"))
-          : h("strong", null, seat.name),
-      ),
-    );
-    const open = players.some((/** @type {any} */ seat) => seat.kind === "open");
-    // The view says whether the viewer made the table; until the first view, the summary.
-    const creator = this.view
-      ? Boolean(this.view.you_created)
-      : Boolean(this.app.me && this.summary.created_by === this.app.me.id);
-    fill(
-      this.parts.board,
-      h(
-        "section",
-        { class: "waiting card-panel" },
-        h("h2", null, _("Waiting for players")),
-        h("ol", { class: "waiting-seats" }, seats),
-        h("p", null, _("Send this link to the people you want at the table:")),
-        h("div", { class: "invite" }, linkInput, copy),
-        creator
-          ? h("button", { class: "primary", id: "start", disabled: open, onclick: () => this.start() }, _("Start the game"))
-          : h("p", { class: "quiet" }, _("The table's creator starts the game once every seat is taken.")),
-        mine !== null && mine !== undefined ? h("button", { onclick: () => this.leave() }, _("Leave the table")) : null,
-      ),
-    );
-    fill(this.parts.hand);
-    fill(this.parts.actions);
-    fill(this.parts.result);
-    this.renderStatus();
-    this.renderTabs();
-    this.renderSide();
-  }
-
-  /** @param {number} seat */
-  async sit(seat) {
-    try {
-      // The server moves this page's connection to the seat and sends its whole view.
-      await post(`/api/tables/${encodeURIComponent(this.id)}/sit`, { seat });
-    } catch (err) {
-      this.say(err instanceof Error ? err.message : String(err), "error");
-    }
-  }
-
-  async start() {
-    try {
-      // The views that follow show the game.
-      await post(`/api/tables/${encodeURIComponent(this.id)}/start`);
-    } catch (err) {
-      this.say(err instanceof Error ? err.message : String(err), "error");
-    }
-  }
-
-  async leave() {
-    try {
-      await post(`/api/tables/${encodeURIComponent(this.id)}/leave`);
-      this.app.go("/");
-    } catch (err) {
-      this.say(err instanceof Error ? err.message : String(err), "error");
-    }
-  }
-
-  renderResult() {
-    const el = this.parts.result;
-    const view = this.view;
-    const held = view ? view.held_for_you : null;
-    if (view && view.status === "playing" && held !== null && held !== undefined && view.seat === null) {
-      fill(
-        el,
-        h("p", null, _("A bot is playing your seat.")),
-        h("button", { class: "primary", onclick: () => this.reclaim() }, _("Take my seat back")),
-      );
-      el.hidden = false;
-      return;
-    }
-    if (!view || (view.status !== "over" && view.status !== "abandoned")) {
-      fill(el);
-      el.hidden = true;
-      return;
-    }
-    el.hidden = false;
-    const result = view.result || {};
-    const scores = result.scores || (view.observation && view.observation.scores) || [];
-    const winners = new Set(result.winners || []);
-    const sheet = view.observation ? this.face.summary(this.ctx()) : null;
-    fill(
-      el,
-      h("h2", null, view.status === "abandoned" ? _("The game was abandoned") : _("The game is over")),
-      // The result in words is the view's, the same line every face shows.
-      view.result_text ? h("p", { class: "result-note" }, view.result_text) : null,
-      h(
-        "table",
-        { class: "sheet final" },
-        h("thead", null, h("tr", null, h("th", { scope: "col" }, _("Player")), h("th", { scope: "col" }, _("Score")))),
-        h(
-          "tbody",
-          null,
-          scores.map((/** @type {number} */ score, /** @type {number} */ seat) =>
-            h(
-              "tr",
-              { class: winners.has(seat) ? "winner" : "" },
-              h(
-                "th",
-                { scope: "row" },
-                winners.has(seat) ? fmt(_("{name}, winner"), { name: this.seatName(seat) }) : this.seatName(seat),
-              ),
-              h("td", { class: "final-score", "data-seat": seat }, String(score)),
-            ),
-          ),
-        ),
-      ),
-      sheet,
-      h(
-        "p",
-        { class: "result-buttons" },
-        this.rematch
-          ? h("a", { class: "button primary", href: `/t/${encodeURIComponent(this.rematch)}`, "data-nav": "" }, _("Go to the rematch"))
-          : view.seat !== null
-            ? h("button", { class: "primary", id: "rematch", onclick: () => this.askRematch() }, _("Rematch"))
-            : null,
-        h("a", { class: "button", href: `/replay/${encodeURIComponent(this.id)}`, "data-nav": "" }, _("Replay")),
-        h(
-          "a",
-          { class: "button", href: `/api/tables/${encodeURIComponent(this.id)}/record`, download: `cardtable-${this.game}-${this.id}.json` },
-          _("Download the record"),
-        ),
-        h("a", { class: "button", href: "/", "data-nav": "" }, _("Lobby")),
-      ),
-    );
-  }
-
-  async askRematch() {
-    try {
-      const answer = await post(`/api/tables/${encodeURIComponent(this.id)}/rematch`);
-      const id = answer.table.id;
-      sessionStorage.setItem(`cardtable.invite.${id}`, answer.invite);
-      const open = answer.table.seats.some((/** @type {any} */ seat) => seat.kind === "open");
-      if (!open) await post(`/api/tables/${encodeURIComponent(id)}/start`);
-      this.app.go(`/t/${id}`);
-    } catch (err) {
-      this.say(err instanceof Error ? err.message : String(err), "error");
-    }
-  }
-
-  async reclaim() {
-    try {
-      await post(`/api/tables/${encodeURIComponent(this.id)}/reclaim`);
-      this.reconnect();
-    } catch (err) {
-      this.say(err instanceof Error ? err.message : String(err), "error");
-    }
-  }
-
-  // ------------------------------------------------------------------ keys
-
-  /** @param {KeyboardEvent} event */
-  onKey(event) {
-    const target = event.target;
-    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const hand = [...this.parts.hand.querySelectorAll("button.hand-card")];
-    const key = event.key;
-    if (/^[0-9]$/.test(key)) {
-      const i = key === "0" ? 9 : Number(key) - 1;
-      if (i < hand.length) {
-        /** @type {HTMLElement} */ (hand[i]).focus();
-        this.tap(i);
-      }
-    } else if (key === "ArrowLeft" || key === "ArrowRight") {
-      const at = hand.indexOf(/** @type {Element} */ (document.activeElement));
-      const next = at < 0 ? 0 : (at + (key === "ArrowLeft" ? -1 : 1) + hand.length) % hand.length;
-      if (hand[next]) /** @type {HTMLElement} */ (hand[next]).focus();
-    } else if (key === "Enter") {
-      // Enter makes the one move the selection makes, also with a card of the hand in focus
-      // (on any other button it is that button's own click).
-      const onCard = target instanceof HTMLElement && target.classList.contains("hand-card");
-      if (!onCard && (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement)) return;
-      const matching = this.matching();
-      if (matching.length === 1) this.play(matching[0].move);
-      else if (onCard) return;
-    } else if (key === "Escape") {
-      this.selected = [];
-      this.say("", "");
-      this.renderHand();
-      this.renderActions();
-      this.highlight([]);
-    } else if (key === "h") {
-      this.askHint();
-    } else if (key === "l" || key === "g" || key === "c" || key === "a" || key === "b" || key === "s") {
-      const wanted = { l: "log", g: "log", c: "chat", s: "sheet" }[/** @type {"l"} */ (key)] || key;
-      if (this.sideTabs().some((t) => t.key === wanted)) {
-        this.tab = wanted;
-        this.renderTabs();
-        this.renderSide();
-        const tab = document.getElementById(`tab-${wanted}`);
-        if (tab) tab.focus();
-      }
-    } else if (key === "r") {
-      window.open(`/rules/${this.game}`, "_blank", "noopener");
-    } else if (key === "q") {
-      this.app.go("/");
-    } else {
-      return;
-    }
-    event.preventDefault();
-  }
-
-  /** @param {number} i */
-  focusCard(i) {
-    const button = this.parts.hand.querySelectorAll("button.hand-card")[i];
-    if (button) /** @type {HTMLElement} */ (button).focus();
   }
 }

@@ -35,6 +35,17 @@
  * @property {(ctx: Ctx) => Node | null} summary  the score sheet (end of a round or game)
  * @property {(hand: string[], ctx: Ctx, seat: number) => string[]} sortHand  the order on screen
  *   of ``seat``'s hand
+ * @property {(ctx: Ctx) => Interlude | null} [interlude]  a pause over the middle (Cribbage's
+ *   show of the hands and the crib); the table shows it until "Next deal" dismisses its key
+ *
+ * @typedef {Object} Interlude
+ * @property {string} key    the same key for the same pause (dismissed once, never shown again)
+ * @property {string} title
+ * @property {Node} node
+ *
+ * The board marks its main part (the trick, the count, the table's cards) with `data-main`:
+ * the table keeps it in view. Cards on the board carry `data-card` and seats `data-seat`, so
+ * that a card played flies from its player's chip and a trick or capture to its taker's.
  */
 
 import { miniCard } from "../cards.js";
@@ -97,7 +108,7 @@ const generic = {
     const rows = Object.entries(ctx.obs || {})
       .filter(([key]) => !HIDDEN_KEYS.has(key))
       .map(([key, value]) => /** @type {[string, import("../dom.js").Child | import("../dom.js").Child[]]} */ ([word(ctx, `obs:${key}`, key.replaceAll("_", " ")), plain(ctx, value)]));
-    return h("div", { class: "generic-board" }, h("h2", { class: "visually-hidden" }, _("The table")), facts(rows));
+    return h("div", { class: "generic-board", "data-main": "" }, h("h2", { class: "visually-hidden" }, _("The table")), facts(rows));
   },
   seatInfo(ctx, seat) {
     const scores = ctx.obs.scores;
@@ -112,6 +123,9 @@ const generic = {
   sortHand(hand) {
     // The server sends the hand in the order the terminal shows it.
     return hand;
+  },
+  interlude() {
+    return null;
   },
 };
 
