@@ -1,9 +1,10 @@
 // @ts-check
 /**
  * The Kloepper table: four players, the holders of the black queens secretly partners. The
- * board shows the deal, the dealer, the call or the lone declaration, the knock and the
- * knock-off, the viewer's side and partner, and the four seats round the trick as seen from the
- * viewer (a 2 x 2 grid on a phone), each with its side as far as the viewer knows it, its card
+ * board fits the middle of the table (its parts scale with the box it is given): the four seats
+ * round the trick as seen from the viewer are its main part (a 2 x 2 grid in a tall box, a row
+ * in a short wide one), beside them the deal, the dealer, the call or the lone declaration, the
+ * knock and the knock-off, the viewer's side and partner. Each seat shows its side as far as the viewer knows it, its card
  * points, tricks and score to the target. The last trick stays in place until the next card is
  * led; between deals the last deal's scoring stands over the new one. Every side shown comes
  * from the observation (`roles`, `partner`): nothing is guessed, no rule is computed here.
@@ -302,7 +303,7 @@ function trickArea(ctx) {
   const base = baseSeat(ctx);
   return h(
     "div",
-    { class: "kl-trick", role: "group", "aria-label": _("The trick") },
+    { class: "kl-trick", role: "group", "aria-label": _("The trick"), "data-main": "" },
     PLACES.map((place, i) => seatSlot(ctx, (base + i) % 4, place, shown)),
     h("p", { class: "kl-caption" }, caption),
   );
@@ -364,15 +365,18 @@ const kloepper = {
       typeof o.dealer === "number" ? h("span", null, fmt(_("Dealer: {name}"), { name: who(ctx, o.dealer) })) : null,
       h("span", null, fmt(_("Game to {target}"), { target: o.target ?? 30 })),
     );
+    // The box whose size the parts follow, and inside it their layout: the trick first.
     return h(
       "div",
       { class: "kl-board" },
-      h("h2", { class: "visually-hidden" }, _("The table")),
-      head,
-      contract(ctx),
-      lastDealBlock(ctx),
-      trickArea(ctx),
-      reminder(ctx),
+      h(
+        "div",
+        { class: "kl-layout" },
+        h("h2", { class: "visually-hidden" }, _("The table")),
+        trickArea(ctx),
+        // A short box scrolls the facts: the keyboard can reach them then.
+        h("div", { class: "kl-aside", tabindex: "0" }, head, contract(ctx), lastDealBlock(ctx), reminder(ctx)),
+      ),
     );
   },
 

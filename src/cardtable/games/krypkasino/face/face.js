@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The Krypkasino table (two packs, 2 to 6 players, alone or in teams; low scores win). The
- * board shows the hand and dealer, the stock and the extra deals left, the cards on the table
+ * board fits the middle of the table (its parts scale with the box it is given; the table's
+ * cards are its main part). It shows the hand and dealer, the stock and the extra deals left, the cards on the table
  * (each a full card face with `data-card`, so a move button's hover marks what a capture
  * takes) and the court cards set aside, the plays since the deal, and one panel a player: cards
  * in hand, cards taken and their points, tabbe marks and tabbe points, penalty points of the
@@ -88,6 +89,23 @@ function finishedHands(ctx) {
 }
 
 /**
+ * Cards face down as one picture named by `label`: its backs are parts of it, not pictures of
+ * their own (a picture without a name is an error for a screen reader).
+ * @param {number} n
+ * @param {number} max
+ * @param {string} label
+ */
+function quietBacks(n, max, label) {
+  const row = backs(n, { max, label });
+  for (const back of row.querySelectorAll(".card")) {
+    back.removeAttribute("role");
+    back.removeAttribute("aria-label");
+    back.setAttribute("aria-hidden", "true");
+  }
+  return row;
+}
+
+/**
  * The line above the table: which hand, who deals, what is left in the stock.
  * @param {Ctx} ctx
  */
@@ -103,7 +121,7 @@ function infoLine(ctx) {
     h(
       "span",
       { class: "kk-stock" },
-      num(o.stock) ? backs(Math.min(3, Math.ceil(num(o.stock) / 20)), { max: 3, label: _("Stock") }) : null,
+      num(o.stock) ? quietBacks(Math.min(3, Math.ceil(num(o.stock) / 20)), 3, _("Stock")) : null,
       h("strong", null, _("Stock")),
       " ",
       fmt(ngettext("{stock} cards, {extra} extra deal left", "{stock} cards, {extra} extra deals left", extra), {
@@ -181,7 +199,7 @@ function playerPanel(ctx, seat) {
     h(
       "p",
       { class: "kk-hand" },
-      backs(inHand, { max: 6, label: fmt(ngettext("{count} card in hand", "{count} cards in hand", inHand), { count: inHand }) }),
+      quietBacks(inHand, 6, fmt(ngettext("{count} card in hand", "{count} cards in hand", inHand), { count: inHand })),
       h("span", null, fmt(ngettext("{count} card in hand", "{count} cards in hand", inHand), { count: inHand })),
     ),
     h(
@@ -303,37 +321,48 @@ const krypkasino = {
     const seats = list(ctx, "hand_sizes").map((_n, seat) => seat);
     const tableRow = cardRow(table, { fourColour: ctx.fourColour, fresh: ctx.fresh, label: _("Table") });
     tableRow.classList.add("kk-table-cards");
+    // The box whose size the parts follow, and inside it their layout: the table's cards first.
     return h(
       "div",
       { class: "kk-board" },
-      infoLine(ctx),
-      o.must_sweep
-        ? h("p", { class: "kk-must", role: "note" }, _("You must sweep: a card in your hand takes the whole table."))
-        : null,
       h(
         "div",
-        { class: "kk-middle" },
-        h(
-          "section",
-          { class: "block kk-table", "aria-label": _("Table") },
-          h("h3", null, _("Table"), " ", h("small", null, fmt(ngettext("{count} card", "{count} cards", table.length), { count: table.length }))),
-          tableRow,
-        ),
-        aside.length
-          ? h(
-              "section",
-              { class: "block kk-aside", "aria-label": _("Set aside") },
-              h("h3", null, _("Set aside")),
-              cardRow(aside, { fourColour: ctx.fourColour, small: true, label: _("Set aside") }),
-            )
+        { class: "kk-layout" },
+        h("h2", { class: "visually-hidden" }, _("The table")),
+        infoLine(ctx),
+        o.must_sweep
+          ? h("p", { class: "kk-must", role: "note" }, _("You must sweep: a card in your hand takes the whole table."))
           : null,
-      ),
-      recentPlays(ctx),
-      h(
-        "section",
-        { class: "kk-players-block", "aria-label": _("Players") },
-        h("h3", { class: "kk-players-title" }, _("Penalty points: the lowest total wins")),
-        h("ul", { class: "kk-players" }, seats.map((seat) => playerPanel(ctx, seat))),
+        h(
+          "div",
+          { class: "kk-middle", "data-main": "" },
+          h(
+            "section",
+            { class: "block kk-table", "aria-label": _("Table") },
+            h("h3", null, _("Table"), " ", h("small", null, fmt(ngettext("{count} card", "{count} cards", table.length), { count: table.length }))),
+            tableRow,
+          ),
+          aside.length
+            ? h(
+                "section",
+                { class: "block kk-aside", "aria-label": _("Set aside") },
+                h("h3", null, _("Set aside")),
+                cardRow(aside, { fourColour: ctx.fourColour, small: true, label: _("Set aside") }),
+              )
+            : null,
+        ),
+        // The plays and the players scroll in their own box when the middle is short.
+        h(
+          "div",
+          { class: "kk-lower", tabindex: "0" },
+          recentPlays(ctx),
+          h(
+            "section",
+            { class: "kk-players-block", "aria-label": _("Players") },
+            h("h3", { class: "kk-players-title" }, _("Penalty points: the lowest total wins")),
+            h("ul", { class: "kk-players" }, seats.map((seat) => playerPanel(ctx, seat))),
+          ),
+        ),
       ),
     );
   },
