@@ -236,3 +236,40 @@ def test_ages_are_words_of_the_page_language(chromium: Browser, cardtable_server
             page.goto(base + "/")
             page.locator("#new-table").wait_for()
             assert page.evaluate(script, steps) == expected
+
+
+def test_a_listed_game_in_progress_can_be_watched(
+    chromium: Browser, cardtable_server: Served
+) -> None:
+    base = cardtable_server.base
+    with context(chromium) as first, context(chromium) as second:
+        ann, dan = first.new_page(), second.new_page()
+        errors = console_errors(dan)
+        sign_in(ann, base, "Ann")
+        sign_in(dan, base, "Dan")
+        made = ann.request.post(
+            f"{base}/api/tables",
+            data={"game": "krypkasino", "options": {"players": 2}, "seats": ["open", "easy"]},
+        )
+        assert made.ok, made.text()
+        unlisted = made.json()["table"]["id"]
+        made = ann.request.post(
+            f"{base}/api/tables",
+            data={"game": "cribbage", "seats": ["open", "easy"], "listed": True},
+        )
+        assert made.ok, made.text()
+        table = made.json()["table"]["id"]
+        for started in (unlisted, table):
+            assert ann.request.post(f"{base}/api/tables/{started}/start", data={}).ok
+
+        dan.goto(base + "/")
+        entry = dan.locator(f"#watch-tables li[data-table='{table}']")
+        entry.wait_for()
+        # Only a game that was listed may be watched from the lobby.
+        assert dan.locator(f"#watch-tables li[data-table='{unlisted}']").count() == 0
+        assert texts(dan, f"#watch-tables li[data-table='{table}'] .seat-names") == [
+            "Ann, easy bot"
+        ]
+        entry.get_by_role("link", name="Watch").click()
+        dan.wait_for_url(f"{base}/t/{table}")
+        assert errors == []
