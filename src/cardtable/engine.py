@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 
 from cardtable.cards import PACK_SIZE, card_str, cards_str, pack, parse_deck, shuffle
 from cardtable.errors import CardError, CardtableError, IllegalMoveError, OptionError, clip
-from cardtable.i18n import _, cards_word, move_words, names_in_use, notation
+from cardtable.i18n import _, cards_word, move_words, names_in_use, notation, seat_word
 from cardtable.options import Option, OptionValue, validate_options
 
 __all__ = [
@@ -617,6 +617,11 @@ play C, claim N, muggins, pass (C a card such as 5H, N a number)
         return f"cardtable.load({self.name!r}{', ' if opts else ''}{opts})"
 
 
+def _mover(seat: int | None) -> str:
+    """The seat to move in words (its player's name where names are in use)."""
+    return _("(none)") if seat is None else seat_word(seat)
+
+
 class State(ABC):
     """One position of a game. Moves go through :meth:`apply`, which refuses illegal ones
     without changing anything."""
@@ -888,15 +893,17 @@ class State(ABC):
             check_seat(seat, self.game.num_players, error=IllegalMoveError)
             if seat != self.to_move:
                 raise IllegalMoveError(
-                    _("seat {seat} cannot move now: it is seat {to_move}'s turn").format(
-                        seat=seat, to_move=self.to_move
+                    _("{player} cannot move now: it is {to_move}'s turn").format(
+                        player=seat_word(seat), to_move=_mover(self.to_move)
                     )
                 )
         move = self._as_move(move, legal)
         if move not in legal:
             raise IllegalMoveError(
-                _("illegal move {move!r} for seat {seat}: {reason}").format(
-                    move=clip(move.text), seat=self.to_move, reason=self._why_illegal(move)
+                _("illegal move {move!r} for {player}: {reason}").format(
+                    move=clip(move.text),
+                    player=_mover(self.to_move),
+                    reason=self._why_illegal(move),
                 )
             )
         return move

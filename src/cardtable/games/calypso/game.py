@@ -36,7 +36,7 @@ from cardtable.games.calypso.sampling import sample_world
 from cardtable.games.calypso.tables import CARDS, PACKS, SORT_KEY, VALUE
 from cardtable.games.calypso.text import describe_event, describe_move, materialize, prompt
 from cardtable.games.calypso.tricks import ALL_FOURS, RULE_NAMES, trick_winner
-from cardtable.i18n import N_, _, card_word, names_in_use, ngettext, suit_name
+from cardtable.i18n import N_, _, card_word, cards_word, names_in_use, ngettext, suit_name
 from cardtable.options import Option
 
 __all__ = [
@@ -400,7 +400,15 @@ class CalypsoState(LoggedState):
                 "{cards} is not in your hand", "{cards} are not in your hand", 1
             ).format(cards=card_word(face))
         led = self.led
-        suit = SUIT_SYMBOLS[led] if words else SUIT_LETTERS[led]
+        if words:
+            # In words: the suit by name and symbol, and the cards that follow it.
+            held = cards_word(dict.fromkeys(c % PACK_SIZE for c in hand if c & 3 == led))
+            if self.allfours:
+                ask = _("Follow {suit} {symbol} or play your own suit: you hold {cards}")
+            else:
+                ask = _("Follow {suit} {symbol}: you hold {cards}")
+            return ask.format(suit=suit_name(led), symbol=SUIT_SYMBOLS[led], cards=held)
+        suit = SUIT_LETTERS[led]
         if self.allfours:
             return _(
                 "{suit} was led and you hold {suit}: follow suit or play your own suit"

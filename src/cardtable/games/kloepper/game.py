@@ -66,7 +66,7 @@ from cardtable.games.kloepper.tables import (
     hand_order,
 )
 from cardtable.games.kloepper.text import describe_event, describe_move, materialize, prompt
-from cardtable.i18n import N_, _, card_word, join_and, names_in_use, ngettext, seat_word
+from cardtable.i18n import N_, _, card_word, cards_word, join_and, names_in_use, ngettext, seat_word
 from cardtable.options import Option, OptionValue
 
 __all__ = ["KloepperGame", "KloepperState", "hand_order"]
@@ -480,8 +480,16 @@ class KloepperState(LoggedState):
         card = move.cards[0]
         if card not in hand:
             return _not_in_hand([card])
+        key = KEY[self.trick[0]]
+        if words:
+            # In words: the cards that follow, so that no one hunts for them.
+            return _("Follow {suit} ({lead} was led): you hold {cards}").format(
+                suit=_key_name(key),
+                lead=card_word(self.trick[0]),
+                cards=cards_word(c for c in hand if KEY[c] == key),
+            )
         return _("you must follow {suit} ({lead} was led)").format(
-            suit=_key_name(KEY[self.trick[0]]), lead=card_word(self.trick[0])
+            suit=_key_name(key), lead=card_word(self.trick[0])
         )
 
     # ----------------------------------------------------------------- knowledge
