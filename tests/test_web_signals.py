@@ -121,6 +121,29 @@ def test_a_browser_that_allowed_notifications_is_not_asked_again(
         assert page.evaluate("Notification.permission") == "granted"
         assert page.get_by_role("button", name="Mute").count() == 1
         assert page.get_by_role("button", name="Notify me").count() == 0
+        # With the tab hidden, the turn comes as a notification too.
+        page.evaluate(
+            """() => {
+                Object.defineProperty(document, "hidden", { value: true, configurable: true });
+                window.__notices = [];
+                const Real = window.Notification;
+                window.Notification = class extends Real {
+                    constructor(title, options) {
+                        super(title, options);
+                        window.__notices.push([title, options.body, options.tag]);
+                    }
+                };
+            }"""
+        )
+        turn = a_view(3, 0)
+        turn["status"] = "Your turn: play a card."
+        shown = page.evaluate(FEED, [a_view(2, 1, legal=0), turn])
+        assert shown["fired"] == [
+            {"kind": "turn", "ply": 3, "sound": True, "vibrate": True, "notify": True}
+        ]
+        assert page.evaluate("window.__notices") == [
+            ["Your turn – Cribbage", "Your turn: play a card.", "cardtable-turn"]
+        ]
 
 
 def test_people_leaving_and_coming_back_are_put_in_words(
