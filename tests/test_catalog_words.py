@@ -15,6 +15,7 @@ import pytest
 import cardtable
 from cardtable.engine import Move
 from cardtable.errors import IllegalMoveError, OptionError
+from cardtable.games.kloepper import KloepperGame
 from cardtable.i18n import LANGUAGES, cards_word, using_language, using_names
 from cardtable.server.web import catalog
 
@@ -269,7 +270,9 @@ def test_a_bad_scoring_table_is_refused_naming_the_problem(value: str, message: 
     with pytest.raises(OptionError) as err:
         cardtable.load("kloepper", scoring=value)
     assert str(err.value) == message
-    assert cardtable.load("kloepper", scoring="Knock=10, lone-win=8").table["knock"] == 10
+    game = cardtable.load("kloepper", scoring="Knock=10, lone-win=8")
+    assert isinstance(game, KloepperGame)
+    assert (game.table["knock"], game.table["lone-win"], game.table["win"]) == (10, 8, 2)
 
 
 def _named(language: str, players: int, build: Any) -> Any:
