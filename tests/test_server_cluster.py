@@ -162,7 +162,10 @@ def test_seats_on_two_processes_play_to_the_end(cluster: Cluster, redis: RedisSe
     asyncio.run(scenario())
     # Redis carried notices only: versions and presence, never a hand, a seed or a view.
     assert {n["k"] for n in heard} == {"v", "presence"}
-    assert all(set(n) <= {"k", "p", "v", "online"} for n in heard)
+    assert all(set(n) <= {"k", "p", "v", "online", "watchers"} for n in heard)
+    # A presence names who watches (the spectator), never anything of a seat's.
+    watching = {tuple(n["watchers"]) for n in heard if n["k"] == "presence"}
+    assert ("Sam",) in watching and watching <= {(), ("Sam",)}
     versions = [n["v"] for n in heard if n["k"] == "v"]
     assert len(versions) >= 208 and len(set(versions)) == len(versions)
 

@@ -63,8 +63,7 @@ def test_two_people_play_a_game_made_in_the_lobby(
         assert re.fullmatch(re.escape(base) + r"/join/[\w-]{20,}", invite)
 
         sign_in(bea, base, "Bea")
-        bea.goto(invite)
-        bea.click(".waiting-seats button.primary")  # "Sit here"
+        bea.goto(invite)  # the invitation seats her: no "Sit here" to press
         bea.locator(".waiting-seats").get_by_text("Bea").wait_for()
         ann.locator(".waiting-seats").get_by_text("Bea").wait_for()
         ann.click("#start:not([disabled])")
@@ -122,8 +121,7 @@ def test_a_seat_handed_to_a_bot_is_taken_back(chromium: Browser, cardtable_serve
         ann_asked = request_log(ann)
         invite = made_in_the_lobby(ann, base)
         sign_in(bea, base, "Bea")
-        bea.goto(invite)
-        bea.click(".waiting-seats button.primary")
+        bea.goto(invite)  # the invitation seats her
         ann.locator(".waiting-seats").get_by_text("Bea").wait_for()
         ann.click("#start:not([disabled])")
         bea.wait_for_selector("#hand button.hand-card")
