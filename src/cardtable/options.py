@@ -7,6 +7,8 @@
 Traceback (most recent call last):
 ...
 cardtable.errors.OptionError: option 'target' does not allow 100; allowed: 121, 61
+>>> Option("table", "default", "rows", example="knock=10").allowed()
+'text such as knock=10'
 """
 
 from __future__ import annotations
@@ -71,6 +73,10 @@ class Option:
         """The allowed values in words (the current language), for help and errors."""
         if self.choices is not None:
             return ", ".join(show_value(c) for c in self.choices)
+        if self.kind is str:
+            if self.example:
+                return _("text such as {example}").format(example=self.example)
+            return _("text")
         if self.low is not None and self.high is not None:
             return _("a whole number from {low} to {high}").format(low=self.low, high=self.high)
         if self.low is not None:
