@@ -6,10 +6,12 @@ command line, options keep their names and values.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from typing import Any
 
+import httpx
 import pytest
 
 import cardtable
@@ -17,6 +19,8 @@ from cardtable.engine import Move
 from cardtable.errors import IllegalMoveError, OptionError
 from cardtable.games.kloepper import KloepperGame
 from cardtable.i18n import LANGUAGES, cards_word, using_language, using_names
+from cardtable.server.app import create_app
+from cardtable.server.config import Settings
 from cardtable.server.web import catalog
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
@@ -359,3 +363,41 @@ def test_a_move_out_of_turn_names_the_players() -> None:
     assert str(err.value) == (
         "illegal move 'play AC' for Ann: it is time to lay away 2 cards to the crib"
     )
+
+
+def test_the_server_refuses_a_bad_typed_scoring_table_in_words() -> None:
+    """What the lobby's text field sends is checked by the server, the error naming the row
+    or the value and what is allowed; a good table is kept as typed."""
+    app = create_app(Settings(database_url="sqlite+aiosqlite:///:memory:", secret="k"))
+
+    async def scenario() -> list[tuple[int, Any]]:
+        answers = []
+        async with (
+            app.router.lifespan_context(app),
+            httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as web,
+        ):
+            await web.post("/api/guest", json={"name": "Ann"})
+            for value in ("knock=ten", "knock=10, lone-win=8"):
+                answer = await web.post(
+                    "/api/tables",
+                    json={
+                        "game": "kloepper",
+                        "options": {"scoring": value},
+                        "seats": ["open", "easy", "easy", "easy"],
+                    },
+                )
+                answers.append((answer.status_code, answer.json()))
+        return answers
+
+    (bad_status, bad), (good_status, good) = asyncio.run(scenario())
+    assert (bad_status, bad) == (
+        400,
+        {
+            "error": {
+                "code": "bad-table",
+                "message": "option 'scoring': 'knock=ten' is not row=points with points a whole "
+                "number from 0 to 999",
+            }
+        },
+    )
+    assert good_status == 200 and good["table"]["options"]["scoring"] == "knock=10, lone-win=8"
