@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+    from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocket
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -192,6 +192,32 @@ def serve(folder: Path) -> Iterator[str]:
 
 # ---------------------------------------------------------------------------------- a seat
 
+#: A point of a card that a tap reaches (cards overlap: the middle of one may be the next card).
+OPEN_POINT = """
+(card) => {
+  const r = card.getBoundingClientRect();
+  for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+    for (const fx of [0.1, 0.3, 0.5, 0.7, 0.9, 0.03, 0.97]) {
+      const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
+      if (hit && card.contains(hit)) return { x: fx * r.width, y: fy * r.height };
+    }
+  }
+  return null;
+}
+"""
+
+
+def tap(card: Locator) -> None:
+    """A click where a finger reaches the card, once it is in view and has landed."""
+    deadline = time.monotonic() + 5
+    while True:
+        card.scroll_into_view_if_needed()
+        point = card.evaluate(OPEN_POINT)
+        if point is not None or time.monotonic() > deadline:
+            break
+        card.page.wait_for_timeout(50)
+    card.click(position=point)
+
 
 class Seat:
     """The person's page at a table: the views it was sent, and taps that make moves."""
@@ -236,9 +262,9 @@ class Seat:
         on_card = False  # the second tap on a card plays it
         if cards:
             for card in cards:
-                page.locator(
-                    f'#hand button.hand-card:not(.selected)[data-card="{card}"]'
-                ).first.click(position={"x": 6, "y": 24})
+                tap(
+                    page.locator(f'#hand button.hand-card:not(.selected)[data-card="{card}"]').first
+                )
                 page.locator(f'#hand button.hand-card.selected[data-card="{card}"]').first.wait_for(
                     timeout=5000
                 )
@@ -264,7 +290,7 @@ class Seat:
                 "ply => { window.__bench.armed = {ply, clickAt: null, viewAt: null}; }", ply
             )
         if on_card:
-            final.click(position={"x": 6, "y": 24})
+            tap(final)
         else:
             final.click()
         deadline = time.monotonic() + 20
@@ -480,6 +506,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     parser.add_argument("--decisions", type=int, default=3, help="decisions looked at per game")
     parser.add_argument("--tap-moves", type=int, default=400, help="the person's moves at most")
+    parser.add_argument("--parts", default="hand,weight,tap", help="which figures, comma-separated")
     parser.add_argument("--quick", action="store_true", help="20 moves per game for the taps")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
@@ -495,12 +522,15 @@ def main() -> None:
     ):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            figures: dict[str, Any] = {
-                "source": source,
-                "hand": hand_figures(browser, base, args.decisions),
-                "weight": weight_figures(browser, base),
-                "tap": tap_figures(browser, base, 20 if args.quick else args.tap_moves),
-            }
+            parts = args.parts.split(",")
+            figures: dict[str, Any] = {"source": source, "hand": [], "weight": [], "tap": []}
+            if "hand" in parts:
+                figures["hand"] = hand_figures(browser, base, args.decisions)
+            if "weight" in parts:
+                figures["weight"] = weight_figures(browser, base)
+            if "tap" in parts:
+                moves = 20 if args.quick else args.tap_moves
+                figures["tap"] = tap_figures(browser, base, moves)
         finally:
             browser.close()
     figures["seconds"] = round(time.monotonic() - started, 1)
