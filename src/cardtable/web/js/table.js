@@ -23,7 +23,7 @@ import { onKey } from "./table/keys.js";
 import { capture, animate } from "./table/motion.js";
 import { focusHand, renderActions, renderHand } from "./table/play.js";
 import { renderSeats } from "./table/seats.js";
-import { closeDrawer, renderSide, renderTabs } from "./table/side.js";
+import { closeDrawer, placeDrawer, renderSide, renderTabs } from "./table/side.js";
 import { Signals } from "./signals.js";
 
 /** Seconds between attempts to reconnect, growing to this bound. */
@@ -142,6 +142,10 @@ export class TableView {
     );
     this.onKey = (/** @type {KeyboardEvent} */ event) => onKey(this, event);
     document.addEventListener("keydown", this.onKey);
+    this.onResize = () => {
+      if (this.drawerOpen) placeDrawer(this);
+    };
+    window.addEventListener("resize", this.onResize);
     this.ticker = setInterval(() => this.tick(), 1000);
     this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
     this.render();
@@ -186,6 +190,7 @@ export class TableView {
   close() {
     this.closed = true;
     document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("resize", this.onResize);
     clearInterval(this.ticker);
     clearInterval(this.pinger);
     if (this.socket) this.socket.close();

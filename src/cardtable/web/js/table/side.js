@@ -99,10 +99,27 @@ export function renderSide(t) {
   fill(t.parts.side, tab ? tab.draw() : null);
   t.parts.side.setAttribute("aria-labelledby", `tab-${t.tab}`);
   t.aside.classList.toggle("open", t.drawerOpen);
+  if (t.drawerOpen) placeDrawer(t);
   if (t.tab === "log" || t.tab === "chat") {
     const list = t.parts.side.querySelector(".scroll");
     if (list) list.scrollTop = list.scrollHeight;
   }
+}
+
+/**
+ * The drawer opens between the tabs (in reach to change panels) and the dock (the hand and
+ * the moves stay in reach to play).
+ * @param {TableView} t
+ */
+export function placeDrawer(t) {
+  const below = t.parts.tabs.getBoundingClientRect().bottom;
+  const dock = t.parts.status.getBoundingClientRect().top;
+  const banner = t.parts.banner.hidden ? dock : t.parts.banner.getBoundingClientRect().top;
+  const top = Math.max(0, Math.round(below + 4));
+  // A very short screen keeps at least 160 px for the panel, over the dock if it must.
+  const bottom = Math.max(0, Math.min(Math.round(window.innerHeight - Math.min(dock, banner) + 4), window.innerHeight - top - 160));
+  t.el.style.setProperty("--drawer-top", `${top}px`);
+  t.el.style.setProperty("--drawer-bottom", `${bottom}px`);
 }
 
 /** @param {TableView} t */
