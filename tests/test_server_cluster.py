@@ -242,3 +242,33 @@ def test_play_goes_on_while_redis_is_away(cluster: Cluster, redis: RedisServer) 
         await bea.close()
 
     asyncio.run(scenario())
+
+
+def test_the_chat_log_and_the_lobby_span_the_processes(cluster: Cluster) -> None:
+    async def scenario() -> None:
+        ann = await Player(cluster.base(0), "Ann").guest()
+        bob = await Player(cluster.base(1), "Bob").guest()
+        cat = await Player(cluster.base(1), "Cat").guest()
+        made = await ann.post(
+            "/api/tables",
+            {"game": "cribbage", "seats": ["open"] * 2, "listed": True},
+        )
+        table, invite = made.json()["table"]["id"], made.json()["invite"]
+        # Made on process 0, listed by process 1 (nobody connected yet: it is new).
+        listed = (await cat.http.get("/api/lobby")).json()["open"]
+        assert [t["id"] for t in listed] == [table]
+        await ann.connect(table)
+        await ann.until("view", seats=True)
+        await ann.send({"type": "chat", "text": "hello from 0"})
+        await ann.until("chat")
+        # Bob opens the invitation on process 1: seated there, and the line said on
+        # process 0 comes back to him from the database.
+        assert (await bob.post(f"/api/join/{invite}")).json()["seat"] == 1
+        await bob.connect(table)
+        await bob.until("view", seats=True)
+        log = await bob.until("chat_log")
+        assert [(line["from"], line["text"]) for line in log["lines"]] == [("Ann", "hello from 0")]
+        for person in (ann, bob, cat):
+            await person.close()
+
+    asyncio.run(scenario())

@@ -256,7 +256,13 @@ class Hub:
             # Tables of every process: the database has them all, and when a person was last
             # at each (a table this process does not hold has no presence here).
             rows = await self.store.lobby_tables(user.id)
-            rooms = [self.rooms.get(row.id) or await self._load(row) for row in rows]
+            rooms = []
+            for row in rows:
+                room = self.rooms.get(row.id)
+                if room is None:
+                    room = await self._load(row)
+                    room.born = float("-inf")  # nobody's presence is known here: seen_at is
+                rooms.append(room)
             seen = {row.id: row.seen_at for row in rows}
         grace = min(60.0, self.settings.abandon_after / 4)
         return lobby(rooms, user, seen, grace)

@@ -53,11 +53,12 @@ def _creator_gone(room: Room, seen_at: datetime | None, grace: float) -> bool:
     """Whether the table's creator has not been connected to it for :data:`CREATOR_GONE`
     seconds: here (this process's connections and other processes' presence notices), and,
     with other processes, by the table's ``seen_at`` (any person there, written every
-    ``grace`` seconds at most)."""
+    ``grace`` seconds at most; else its making)."""
     creator = room.table.created_by
     if creator is None or room.away_for(creator) < CREATOR_GONE:
         return False
-    return seen_at is None or (now() - aware(seen_at)).total_seconds() >= CREATOR_GONE + grace
+    last = seen_at or room.created_at  # a new table: nobody connected to it yet
+    return last is None or (now() - aware(last)).total_seconds() >= CREATOR_GONE + grace
 
 
 def _entry(room: Room, user: User) -> dict[str, Any]:
