@@ -251,7 +251,7 @@ class Hub:
 
     async def lobby(self, user: User) -> dict[str, Any]:
         rooms: list[Room] = list(self.rooms.values())
-        seen: dict[str, datetime | None] = {}
+        seen: dict[str, datetime | None] | None = None
         if isinstance(self.cluster, Cluster):
             # Tables of every process: the database has them all, and when a person was last
             # at each (a table this process does not hold has no presence here).

@@ -49,7 +49,7 @@ def options_text(room: Room) -> list[str]:
     ]
 
 
-def _creator_gone(room: Room, seen_at: datetime | None, grace: float) -> bool:
+def _creator_gone(room: Room, seen: dict[str, datetime | None] | None, grace: float) -> bool:
     """Whether the table's creator has not been connected to it for :data:`CREATOR_GONE`
     seconds: here (this process's connections and other processes' presence notices), and,
     with other processes, by the table's ``seen_at`` (any person there, written every
@@ -57,7 +57,9 @@ def _creator_gone(room: Room, seen_at: datetime | None, grace: float) -> bool:
     creator = room.table.created_by
     if creator is None or room.away_for(creator) < CREATOR_GONE:
         return False
-    last = seen_at or room.created_at  # a new table: nobody connected to it yet
+    if seen is None:
+        return True  # one process: it knows every connection
+    last = seen.get(room.id) or room.created_at  # a new table: nobody connected to it yet
     return last is None or (now() - aware(last)).total_seconds() >= CREATOR_GONE + grace
 
 
@@ -96,16 +98,16 @@ def _to_watch(room: Room, user: User) -> dict[str, Any]:
 
 
 def lobby(
-    rooms: Sequence[Room], user: User, seen: dict[str, datetime | None], grace: float
+    rooms: Sequence[Room], user: User, seen: dict[str, datetime | None] | None, grace: float
 ) -> dict[str, Any]:
     """The lobby of ``user`` from the live tables ``rooms`` (``seen``: when a person was last
-    at each, by any process, where other processes share the tables)."""
+    at each, by any process, where other processes share the tables; None for one process)."""
     waiting, mine, watch = [], [], []
     for room in rooms:
         table = room.table
         seated = table.seat_of(user.id) is not None
         if table.status is Status.OPEN:
-            if seated or (room.listed and not _creator_gone(room, seen.get(room.id), grace)):
+            if seated or (room.listed and not _creator_gone(room, seen, grace)):
                 waiting.append(room)
         elif table.status is Status.PLAYING:
             if seated or table.held_for(user.id) is not None:
