@@ -79,6 +79,9 @@ def check_board(page: Page, view: dict[str, Any], events: list[dict[str, Any]]) 
         assert texts(page, f"{tr} .cal-round-points") == [
             str(obs["points"][side] + obs["points"][side + 2])
         ]
+    # The facts fold away: unfolded once, they stay open over the redraws.
+    if page.get_attribute(".cal-about", "open") is None:
+        page.click(".cal-about summary")
     about = page.inner_text(".cal-about")
     assert rule_words(obs["trick_rule"]) in about
     assert f"round {obs['round']} of {obs['rounds']}, deal {obs['deal']} of 4" in about

@@ -319,7 +319,7 @@ function about(ctx) {
   const details = h(
     "details",
     { class: "cal-about", open: aboutOpen },
-    h("summary", null, fmt(_("Trick rule: {rule}"), { rule: ruleWords(ctx, obs.trick_rule) }), " · ", deal),
+    h("summary", null, h("strong", null, _("Trick rule")), " ", ruleWords(ctx, obs.trick_rule), " · ", deal),
     facts(rows),
   );
   details.addEventListener("toggle", () => {

@@ -397,7 +397,7 @@ function playedBlock(ctx) {
  * @param {string | null} starter
  * @param {any} count  the counting event's data, or null
  * @param {number | null} claimed
- * @param {string} [heading]  its heading's tag (under the section's)
+ * @param {"h3" | "h4"} [heading]  its heading's tag (under the section's)
  */
 function shownHand(ctx, seat, what, cards, starter, count, claimed, heading = "h4") {
   const title = what === "crib" ? fmt(_("{name}'s crib"), { name: ctx.name(seat) }) : fmt(_("{name}'s hand"), { name: ctx.name(seat) });
@@ -434,7 +434,7 @@ function shownHand(ctx, seat, what, cards, starter, count, claimed, heading = "h
  * A counted hand from its event (panel "Counted hands").
  * @param {Ctx} ctx
  * @param {any} e
- * @param {string} [heading]
+ * @param {"h3" | "h4"} [heading]
  */
 function countedHand(ctx, e, heading) {
   const claimed = typeof e.data.claimed === "number" ? e.data.claimed : null;

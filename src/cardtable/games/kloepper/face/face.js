@@ -381,25 +381,16 @@ const kloepper = {
   },
 
   seatInfo(ctx, seat) {
+    // Compact: the score and the side; the board's seat tells the rest (card points, marks).
     const o = ctx.obs;
     const role = (o.roles || [])[seat];
     const score = (o.scores || [])[seat] ?? 0;
     const target = o.target ?? 30;
-    /** @type {import("/static/js/dom.js").Child[]} */
-    const marks = [];
-    if (role) marks.push(h("span", { class: `kl-role role-${role}` }, roleName(ctx, role)));
-    if (o.dealer === seat) marks.push(_("Dealer"));
-    if (o.caller === seat && o.call) marks.push(fmt(_("called {ace}"), { ace: cardText(o.call) }));
-    if (o.knocker === seat) marks.push(o.lone_knock ? _("knocked alone") : _("knocked"));
-    if (o.knock_off === seat) marks.push(_("knocked off"));
-    if (typeof ctx.seat === "number" && o.partner === seat) marks.push(_("your partner"));
     return h(
       "span",
       { class: "kl-info" },
       h("span", { class: "score", "aria-label": fmt(_("Score: {score} of {target}"), { score, target }) }, `${score}/${target}`),
-      " · ",
-      takenWords((o.card_points || [])[seat] ?? 0, (o.tricks_won || [])[seat] ?? 0),
-      marks.flatMap((m) => [" · ", m]),
+      role ? [" ", h("span", { class: `kl-role role-${role}` }, roleName(ctx, role))] : null,
     );
   },
 
