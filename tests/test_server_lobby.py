@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from cardtable.options import choice_label, option_label
 from cardtable.server.hub import Hub
 from cardtable.server.protocol import ChatLogOut, LobbyOut, PresenceOut, SessionOut, ViewOut
 from server_harness import LiveServer, Player
@@ -158,10 +157,10 @@ def test_the_lobby_tells_the_truth(server: LiveServer) -> None:
         [entry] = (await _lobby(cat))["open"]
         assert entry["id"] == table
         assert entry["options_text"] == [
-            f"{option_label('target')}: 61",
-            f"{option_label('skunk')}: {choice_label('acc')}",
-            f"{option_label('muggins')}: off",
-            f"{option_label('games')}: 1",
+            "Target score: 61 points",
+            "Skunk rule: ACC: a skunk at 31 points ahead, a double at 61",
+            "Muggins: off",
+            "Games in the match: 1",
         ]
         assert entry["created_at"].endswith("+00:00")
         assert entry["present"] == [] and entry["can_start"] is False and entry["held"] is False

@@ -37,12 +37,16 @@ def options_text(room: Room) -> list[str]:
     >>> from cardtable.table.core import Table
     >>> table = Table.create("T", cardtable.load("cribbage", target=61), {"seed": 1}, "a",
     ...                      "Ann", ["open", "easy"])
-    >>> options_text(Room(table, None, None, None))  # type: ignore[arg-type]
-    ['target: 61', 'skunk: acc', 'muggins: off', 'games: 1']
+    >>> for line in options_text(Room(table, None, None, None)):  # type: ignore[arg-type]
+    ...     print(line)
+    Target score: 61 points
+    Skunk rule: ACC: a skunk at 31 points ahead, a double at 61
+    Muggins: off
+    Games in the match: 1
     """
     game = room.table.game
     return [
-        _("{option}: {value}").format(option=option_label(spec.name), value=choice_label(value))
+        _("{option}: {value}").format(option=option_label(spec), value=choice_label(value, spec))
         for spec in type(game).option_specs
         if spec.name not in _SHOWN_ELSEWHERE
         for value in [game.options.get(spec.name, spec.default)]
