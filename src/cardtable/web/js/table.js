@@ -461,7 +461,8 @@ export class TableView {
     }[/** @type {"open"} */ (s.status)] || s.status;
     fill(
       this.parts.head,
-      h("h1", null, s.title),
+      // A view after a change leaves the title out: the first load's stands.
+      h("h1", null, s.title || this.summary.title),
       h("span", { class: "table-status" }, status),
       // The tabs of the side: on a narrow screen each opens the drawer.
       p.tabs,
