@@ -248,9 +248,17 @@ def test_kloeppers_scoring_table_is_typed_with_an_example_and_a_pattern() -> Non
         assert pattern.fullmatch(good), good
     for bad in ("knock=ten", "knock=1000", "jump=3", "knock=10,", "knock 10", "default, win=2"):
         assert not pattern.fullmatch(bad), bad
-    # Every other option is a number, a switch or a list.
+    # Every other option is a number, a switch, a list or a seat (the first dealer, which a
+    # form shows counted from 1).
     kinds = {o["kind"] for g in catalog("en")["games"] for o in g["options"] if o is not spec}
-    assert kinds == {"int", "str", "bool", "text"}
+    assert kinds == {"int", "str", "bool", "text", "seat"}
+    seats = {
+        (g["name"], o["name"])
+        for g in catalog("en")["games"]
+        for o in g["options"]
+        if o["kind"] == "seat"
+    }
+    assert seats == {(name, "dealer") for name in ("calypso", "cribbage", "kloepper", "krypkasino")}
 
 
 @pytest.mark.parametrize(

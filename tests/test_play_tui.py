@@ -426,12 +426,12 @@ def test_the_menu_in_japanese_names_the_options_and_values_in_japanese() -> None
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.pause()
             labels = [str(label.render()) for label in app.screen.query(Label)]
-            assert "目標点 (target)" in labels and "スカンク (skunk)" in labels
+            assert "目標点" in labels and "スカンクの規則" in labels
             skunk = app.screen.query_one("#opt-skunk", Select)
             assert [str(prompt) for prompt, _value in skunk._options] == [
-                "ACC (acc)",
-                "ホイル (hoyle)",
-                "なし (none)",
+                "ACC: 31点差でスカンク、61点差でダブル",
+                "ホイル: 負けた側が半分未満ならラーチ",
+                "スカンクなし",
             ]
             delays = app.screen.query_one("#delay", Select)
             assert [str(p) for p, _v in delays._options] == [

@@ -48,7 +48,8 @@ class Option:
     ``NP_("option value", ...)``; text that needs no translation, such as suit symbols, as
     it is); typed on a command line the option stays ``name=value``. A free-text option gives
     an ``example`` value and the ``pattern`` (a regular expression, whole value) a form can
-    check before sending; the game still validates what it gets.
+    check before sending; the game still validates what it gets. A ``seat`` option's value is
+    a seat, typed counted from 0 as everywhere in notation; a menu shows it counted from 1.
     """
 
     name: str
@@ -61,6 +62,7 @@ class Option:
     words: tuple[tuple[OptionValue, str], ...] = ()
     example: str = ""
     pattern: str = ""
+    seat: bool = False
 
     @property
     def kind(self) -> type:

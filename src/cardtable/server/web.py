@@ -244,15 +244,16 @@ def _players(name: str) -> dict[str, Any]:
 
 def _option(spec: Option) -> dict[str, Any]:
     """An option for a form, in words: ``kind`` is ``int``, ``bool``, ``str`` (with
-    ``choices``) or ``text`` (typed: ``example`` and ``pattern``, a regular expression the
-    whole value matches; the server checks it again)."""
+    ``choices``), ``seat`` (an int naming a seat: a form shows seats counted from 1) or
+    ``text`` (typed: ``example`` and ``pattern``, a regular expression the whole value
+    matches; the server checks it again)."""
     free = spec.kind is str and spec.choices is None
     out: dict[str, Any] = {
         "name": spec.name,
         "label": option_label(spec),
         "help": option_help(spec),
         "default": spec.default,
-        "kind": "text" if free else spec.kind.__name__,
+        "kind": "text" if free else "seat" if spec.seat else spec.kind.__name__,
         "choices": None
         if spec.choices is None
         else [{"value": v, "label": choice_label(v, spec)} for v in spec.choices],

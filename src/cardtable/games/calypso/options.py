@@ -76,5 +76,6 @@ OPTIONS: tuple[Option, ...] = (
         low=0,
         high=3,
         label=NP_("option", "First dealer"),
+        seat=True,
     ),
 )

@@ -83,5 +83,6 @@ OPTIONS: tuple[Option, ...] = (
         low=0,
         high=3,
         label=NP_("option", "First dealer"),
+        seat=True,
     ),
 )

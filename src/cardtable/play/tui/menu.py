@@ -166,10 +166,10 @@ class MenuScreen(Screen[None]):
         # An option whose default is worked out from others (the dealer) starts on auto again.
         value = spec.default if spec.default is None else self.values.get(spec.name, spec.default)
         with Horizontal(classes="row"):
-            yield Label(option_label(spec.name))
+            yield Label(option_label(spec))
             if spec.choices is not None:
                 yield Select(
-                    [(choice_label(c), i) for i, c in enumerate(spec.choices)],
+                    [(choice_label(c, spec), i) for i, c in enumerate(spec.choices)],
                     value=spec.choices.index(value) if value in spec.choices else 0,
                     allow_blank=False,
                     id=f"opt-{spec.name}",
@@ -183,12 +183,14 @@ class MenuScreen(Screen[None]):
                     id=f"opt-{spec.name}",
                 )
             else:
-                yield Input(str(value), type="integer", id=f"opt-{spec.name}")
+                # A free-text option (Kloepper's scoring table) is typed as text.
+                kind = "text" if spec.kind is str else "integer"
+                yield Input(str(value), type=kind, id=f"opt-{spec.name}")
         # An option without a fixed default says in its help what it falls back to.
         text = option_help(spec)
         if spec.default is not None:
             text = _("{help} (default {default})").format(
-                help=text, default=choice_label(spec.default)
+                help=text, default=choice_label(spec.default, spec)
             )
         yield Static(text, classes="help")
 

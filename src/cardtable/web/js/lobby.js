@@ -403,6 +403,10 @@ function newTableForm(app) {
       let input;
       if (spec.kind === "bool") {
         input = h("input", { type: "checkbox", id, checked: !!spec.default });
+      } else if (spec.kind === "seat") {
+        // A seat (the first dealer): chosen among the seats, counted from 1 as people count;
+        // filled by drawSeats, which knows how many seats there are.
+        input = h("select", { id, "data-seat-option": spec.name });
       } else if (spec.choices) {
         input = h(
           "select",
@@ -485,6 +489,24 @@ function newTableForm(app) {
     }
     fill(seatsBox, ...rows);
     drawListed();
+    drawSeatOptions(n);
+  }
+  /**
+   * The options whose value is a seat offer the table's seats (kept where still there).
+   * @param {number} n
+   */
+  function drawSeatOptions(n) {
+    for (const spec of chosen.options.filter((/** @type {any} */ o) => o.kind === "seat")) {
+      const select = /** @type {HTMLSelectElement} */ (inputs.get(spec.name));
+      const kept = select.value;
+      fill(
+        select,
+        spec.default === null ? h("option", { value: "" }, _("(automatic)")) : null,
+        Array.from({ length: n }, (_unused, seat) => h("option", { value: String(seat) }, fmt(_("Seat {seat}"), { seat: seat + 1 }))),
+      );
+      const wanted = kept !== "" && Number(kept) < n ? kept : spec.default === null ? "" : String(Math.min(Number(spec.default), n - 1));
+      select.value = wanted;
+    }
   }
 
   async function create(/** @type {Event} */ event) {
@@ -496,7 +518,7 @@ function newTableForm(app) {
       const input = /** @type {HTMLInputElement | HTMLSelectElement} */ (inputs.get(spec.name));
       if (spec.kind === "bool") options[spec.name] = /** @type {HTMLInputElement} */ (input).checked;
       else if (input.value === "") continue;
-      else options[spec.name] = spec.kind === "int" ? Number(input.value) : input.value;
+      else options[spec.name] = spec.kind === "int" || spec.kind === "seat" ? Number(input.value) : input.value;
     }
     const seats = ["open", ...seatSelects.map((s) => s.value)];
     const request = {
