@@ -89,7 +89,9 @@ def check_all_sizes(page: Page, when: str) -> int:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_table_fits_every_screen(game: str, chromium: Browser, cardtable_server: Served) -> None:
+def test_the_table_fits_every_screen(
+    game: str, chromium: Browser, cardtable_server: Served
+) -> None:
     seats, options = GAMES[game]
     base = cardtable_server.base
     with context(chromium, viewport=VIEWPORTS[0], base_url=base) as made:

@@ -184,8 +184,10 @@ class MenuScreen(Screen[None]):
                 )
             else:
                 # A free-text option (Kloepper's scoring table) is typed as text.
-                kind = "text" if spec.kind is str else "integer"
-                yield Input(str(value), type=kind, id=f"opt-{spec.name}")
+                if spec.kind is str:
+                    yield Input(str(value), type="text", id=f"opt-{spec.name}")
+                else:
+                    yield Input(str(value), type="integer", id=f"opt-{spec.name}")
         # An option without a fixed default says in its help what it falls back to.
         text = option_help(spec)
         if spec.default is not None:
