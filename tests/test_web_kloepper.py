@@ -175,9 +175,7 @@ def test_the_call_and_knocks_and_the_sides_as_each_seat_knows_them(
     assert texts(page, f"{slot(2)} .kl-mark", squash=True) == ["knocked off"]
     assert texts(page, f"{slot(3)} .kl-mark", squash=True) == ["Dealer"]
     assert "your partner" not in page.inner_text("#board")
-    assert texts(page, '.seat-chip[data-seat="0"]', squash=True) == [
-        "0/30 queens team"
-    ]
+    assert texts(page, '.seat-chip[data-seat="0"]', squash=True) == ["0/30 queens team"]
     # Seat 1 holds the called ace: it knows every side, and its partner.
     page = face(state, 1)
     assert state.observation(1)["partner"] == 0
