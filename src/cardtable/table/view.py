@@ -297,6 +297,10 @@ def view(
             "held_for_you": table.held_for(user_id) if user_id is not None else None,
             "marked": table.marked,
         }
+        if table.finished_at is not None and table.started_at is not None:
+            # The end screen says how long the game took.
+            message["started_at"] = table.started_at.isoformat()
+            message["finished_at"] = table.finished_at.isoformat()
         if first_event == 0:
             message["game"] = game.name
             message["title"] = game_title(game)

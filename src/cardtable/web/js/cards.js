@@ -206,9 +206,12 @@ function pip(suit, x, y, size, flip = false) {
  * @param {(SVGElement | null)[]} body
  */
 function cardSvg(classes, label, size, body) {
+  // A card with no name is a picture inside something named (a fan of backs): hidden from
+  // screen readers rather than an image without a name.
+  const named = label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" };
   const el = svg(
     "svg",
-    { class: classes, viewBox: "0 0 100 140", role: "img", "aria-label": label },
+    { class: classes, viewBox: "0 0 100 140", ...named },
     svg("rect", { class: "card-edge", x: 0.75, y: 0.75, width: 98.5, height: 138.5, rx: 7 }),
     body,
   );

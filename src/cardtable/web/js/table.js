@@ -90,8 +90,6 @@ export class TableView {
     this.playedAt = -1;
     /** @type {string | null} the move a first touch marked (a second touch plays it) */
     this.armed = null;
-    /** @type {number | null} the game's length in minutes (-1 while asked), at the end */
-    this.finishedMinutes = null;
     /** Hints this page asked for. */
     this.hintsAsked = 0;
     /** @type {ResizeObserver | null} */

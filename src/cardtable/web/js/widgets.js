@@ -17,7 +17,8 @@ export function cardRow(cards, opts = {}) {
     "aria-label": opts.label || null,
   });
   if (!cards.length) {
-    row.append(h("span", { class: "none" }, "–"));
+    // A list holds list items only (axe: aria-required-children), the dash too.
+    row.append(h("span", { class: "none", role: "listitem" }, "–"));
     return row;
   }
   const fresh = new Set(opts.fresh || []);

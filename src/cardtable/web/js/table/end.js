@@ -5,7 +5,7 @@
  * "take my seat back", and a face's interlude (Cribbage's show) over the middle.
  */
 
-import { get, post } from "../api.js";
+import { post } from "../api.js";
 import { fill, h } from "../dom.js";
 import { _, fmt } from "../i18n.js";
 import { gameStats, headline } from "./words.js";
@@ -177,27 +177,6 @@ export function renderResult(t) {
       h("a", { class: "button", href: "/", "data-nav": "" }, _("Lobby")),
     ),
   );
-  if (t.finishedMinutes === null) loadLength(t);
-}
-
-/**
- * The game's length from its record's dates (asked once, at the end).
- * @param {TableView} t
- */
-async function loadLength(t) {
-  t.finishedMinutes = -1;
-  try {
-    const record = await get(`/api/tables/${encodeURIComponent(t.id)}/record`);
-    const meta = record.meta || {};
-    const from = Date.parse(meta.created);
-    const to = Date.parse(meta.finished);
-    if (Number.isFinite(from) && Number.isFinite(to) && to >= from) {
-      t.finishedMinutes = Math.max(1, Math.round((to - from) / 60000));
-      renderResult(t);
-    }
-  } catch {
-    // No length then: the other statistics stand.
-  }
 }
 
 /** @param {TableView} t */

@@ -42,7 +42,11 @@ export function gameStats(t) {
   /** @type {string[]} */
   const lines = [];
   if (typeof view.ply === "number") lines.push(fmt(_("Moves made: {count}"), { count: view.ply }));
-  if (t.finishedMinutes !== null && t.finishedMinutes > 0) lines.push(fmt(_("Time at the table: {minutes} min"), { minutes: t.finishedMinutes }));
+  // The view of a finished game carries when it started and ended.
+  const length = Date.parse(view.finished_at) - Date.parse(view.started_at);
+  if (Number.isFinite(length) && length >= 0) {
+    lines.push(fmt(_("Time at the table: {minutes} min"), { minutes: Math.max(1, Math.round(length / 60000)) }));
+  }
   const tricks = t.events.filter((e) => e.type === "trick" && e.i >= 0);
   if (tricks.length && view.seat !== null) {
     const mine = tricks.filter((e) => e.seat === view.seat).length;
