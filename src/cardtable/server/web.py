@@ -1,12 +1,16 @@
 """The browser client: its files, its pages, its words and the games' catalogue for its menus.
 
-The client is static ES modules in the package folder ``cardtable/web`` (served at
-``/static/``); a game's face (how its table is drawn) lives in the game's own package, in the
-folder ``face`` (``face.js`` and ``face.css``, served at ``/faces/{game}/``). Every page
-(``/``, ``/t/{id}``, ``/join/{token}``, ``/replay/{id}``, ``/rules/{game}``) answers the same
-``index.html`` and the client routes by its address. Every HTTP answer carries headers that
-keep the page to its own scripts and styles, out of frames, and the invitation tokens in its
-addresses out of ``Referer``.
+The client is static ES modules in the package folder ``cardtable/web``; a game's face (how
+its table is drawn) lives in the game's own package, in the folder ``face`` (``face.js`` and
+``face.css``). The page loads them from versioned addresses, ``/static/v/{version}/...`` and
+``/static/v/{version}/faces/{game}/...``, that a browser keeps for good (``immutable``): the
+version is a hash of every one of those files, so a changed file has a new address and a warm
+reload asks only for the page and the API. ``/static/...``, ``/static/faces/{game}/...`` and
+``/faces/{game}/...`` answer the same files revalidated (``no-cache``) for older links. Every
+page (``/``, ``/t/{id}``, ``/join/{token}``, ``/replay/{id}``, ``/rules/{game}``) answers the
+same ``index.html``, its ``/static/`` addresses versioned, and the client routes by its address.
+Every HTTP answer carries headers that keep the page to its own scripts and styles, out of
+frames, and the invitation tokens in its addresses out of ``Referer``.
 
 >>> SECURITY_HEADERS["Content-Security-Policy"].startswith("default-src 'self'")
 True
@@ -16,15 +20,17 @@ from __future__ import annotations
 
 import copy
 import functools
+import hashlib
 import importlib
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
 from babel.messages.extract import extract_javascript
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
@@ -51,14 +57,18 @@ from cardtable.table.view import level_word
 __all__ = [
     "FACE_FILES",
     "GZIP_FROM",
+    "IMMUTABLE",
     "SECURITY_HEADERS",
     "WEB",
     "SecurityHeaders",
     "WebFiles",
     "add_web",
     "catalog",
+    "client_version",
     "extract_strings",
     "face_folder",
+    "files_version",
+    "versioned",
     "web_strings",
 ]
 
@@ -96,6 +106,12 @@ GZIP_FROM = 500
 #: The files of a game's face, the only ones served from its folder.
 FACE_FILES = ("face.js", "face.css")
 
+#: How the versioned files are kept: a year, never revalidated (a new release has new addresses).
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+#: A version as it appears in an address: the first 12 hex digits of a SHA-256.
+_VERSION = re.compile(r"[0-9a-f]{12}")
+
 #: The pages of the client: each answers ``index.html``.
 PAGES = ("/", "/t/{table_id}", "/join/{token}", "/replay/{table_id}", "/rules/{game}")
 
@@ -125,6 +141,9 @@ class WebFiles(StaticFiles):
     """The client's files: always revalidated (``no-cache`` with the ETag), so that a new
     release is picked up at once, and served with the types of :data:`_TYPES`."""
 
+    #: The ``Cache-Control`` of every answer.
+    cache = "no-cache"
+
     def file_response(
         self,
         full_path: str | os.PathLike[str],
@@ -133,11 +152,17 @@ class WebFiles(StaticFiles):
         status_code: int = 200,
     ) -> Response:
         response = super().file_response(full_path, stat_result, scope, status_code)
-        response.headers["Cache-Control"] = "no-cache"
+        response.headers["Cache-Control"] = self.cache
         kind = _TYPES.get(Path(full_path).suffix.lower())
         if kind is not None and response.status_code == 200:
             response.headers["Content-Type"] = kind
         return response
+
+
+class VersionedFiles(WebFiles):
+    """The client's files at their versioned address: kept by the browser for good."""
+
+    cache = IMMUTABLE
 
 
 def face_folder(game: str) -> Path | None:
@@ -166,6 +191,55 @@ def face_folder(game: str) -> Path | None:
 def _face_folders() -> tuple[Path, ...]:
     """The face folders of every registered game, in the order of the games."""
     return tuple(f for f in (face_folder(name) for name in games()) if f is not None)
+
+
+def files_version(*folders: Path) -> str:
+    """A short hash (12 hex digits of a SHA-256) of every file under ``folders``: their
+    places and contents, so that any change, added or removed file gives another version.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     _ = Path(tmp, "a.js").write_text("1")
+    ...     before = files_version(Path(tmp))
+    ...     _ = Path(tmp, "a.js").write_text("2")
+    ...     (len(before), before == files_version(Path(tmp)))
+    (12, False)
+    """
+    digest = hashlib.sha256()
+    for number, folder in enumerate(folders):
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            content = path.read_bytes()
+            place = f"{number}/{path.relative_to(folder).as_posix()}"
+            digest.update(f"{place}\0{len(content)}\0".encode())
+            digest.update(content)
+    return digest.hexdigest()[:12]
+
+
+@functools.cache
+def client_version() -> str:
+    """The version of the client's files and every game's face, read once per process
+    (a release is a new process; a changed file under a running server is seen after a
+    restart)."""
+    return files_version(WEB, *_face_folders())
+
+
+def versioned(text: str, version: str) -> str:
+    """``text`` (the page, a face) with its addresses of the client's files at ``version``,
+    so that a face's modules are the very ones the page loaded (one address, one module).
+
+    >>> versioned('<script src="/static/js/app.js">', "0123456789ab")
+    '<script src="/static/v/0123456789ab/js/app.js">'
+    """
+    return text.replace('"/static/', f'"/static/v/{version}/')
+
+
+def _text_answer(body: bytes, kind: str, cache: str, request: Request) -> Response:
+    """``body`` with its ETag, or 304 when the browser holds it already."""
+    tag = f'"{hashlib.sha256(body).hexdigest()[:20]}"'
+    headers = {"Cache-Control": cache, "ETag": tag}
+    if tag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=kind, headers=headers)
 
 
 def _js_files(*folders: Path) -> Iterator[Path]:
@@ -318,12 +392,14 @@ def catalog(language: str) -> dict[str, Any]:
 def add_web(app: FastAPI, settings: Settings) -> None:
     """The client's pages, files and words on ``app``, and the security headers on all of it
     (added last, so that they wrap every answer of the application)."""
-    index = WEB / "index.html"
 
-    def page() -> FileResponse:
-        return FileResponse(
-            index, media_type=_TYPES[".html"], headers={"Cache-Control": "no-cache"}
-        )
+    @functools.cache
+    def page_text() -> bytes:
+        text = (WEB / "index.html").read_text(encoding="utf-8")
+        return versioned(text, client_version()).encode()
+
+    def page(request: Request) -> Response:
+        return _text_answer(page_text(), _TYPES[".html"], "no-cache", request)
 
     for path in PAGES:
         app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
@@ -333,22 +409,55 @@ def add_web(app: FastAPI, settings: Settings) -> None:
         """The client's messages in ``language``: ``{English: translation}``."""
         return JSONResponse(web_strings(language))
 
-    faces: dict[Path, WebFiles] = {}
+    files = WebFiles(directory=WEB)
+    kept = VersionedFiles(directory=WEB)
+    faces: dict[tuple[Path, bool], WebFiles] = {}
 
+    def face_files(game: str, name: str) -> Path:
+        """The face folder of ``game`` when ``name`` is one of its files; else a 404, the same
+        answer as for a missing file under /static/ (nothing else of a package is readable)."""
+        folder = face_folder(game) if game in games() else None
+        if folder is None or name not in FACE_FILES:
+            raise HTTPException(status_code=404)
+        return folder
+
+    async def serve_face(folder: Path, name: str, keep: bool, request: Request) -> Response:
+        served = faces.get((folder, keep))
+        if served is None:
+            served = faces[folder, keep] = (VersionedFiles if keep else WebFiles)(directory=folder)
+        return await served.get_response(name, request.scope)
+
+    def version_of(version: str) -> bool:
+        """Whether ``version`` is this release's (kept for good) or another's: an open page
+        of an earlier release still gets the modules it loads later, revalidated as under
+        /static/ (never kept: that address is not this release's)."""
+        if not _VERSION.fullmatch(version):
+            raise HTTPException(status_code=404)
+        return version == client_version()
+
+    @app.get("/static/v/{version}/faces/{game}/{name}", include_in_schema=False)
+    async def versioned_face(version: str, game: str, name: str, request: Request) -> Response:
+        """A game's face at a version; its module imports the client at that same version."""
+        keep = version_of(version)
+        folder = face_files(game, name)
+        if name != "face.js":
+            return await serve_face(folder, name, keep, request)
+        body = versioned((folder / name).read_text(encoding="utf-8"), version).encode()
+        return _text_answer(body, _TYPES[".js"], IMMUTABLE if keep else "no-cache", request)
+
+    @app.get("/static/v/{version}/{name:path}", include_in_schema=False)
+    async def versioned_file(version: str, name: str, request: Request) -> Response:
+        """A file of the client at a version."""
+        return await (kept if version_of(version) else files).get_response(name, request.scope)
+
+    @app.get("/static/faces/{game}/{name}", include_in_schema=False)
     @app.get("/faces/{game}/{name}", include_in_schema=False)
     async def face(game: str, name: str, request: Request) -> Response:
         """A game's face (``face.js``, ``face.css``), as the client's own files are served;
         nothing else of a game's package is readable."""
-        folder = face_folder(game) if game in games() else None
-        if folder is None or name not in FACE_FILES:
-            # The same answer as for a missing file under /static/.
-            raise HTTPException(status_code=404)
-        files = faces.get(folder)
-        if files is None:
-            files = faces[folder] = WebFiles(directory=folder)
-        return await files.get_response(name, request.scope)
+        return await serve_face(face_files(game, name), name, False, request)
 
-    app.mount("/static", WebFiles(directory=WEB), name="static")
+    app.mount("/static", files, name="static")
     # The client's files and the API's answers go compressed to a browser that takes gzip
     # (a cold table load is about a quarter of its size); websockets pass by untouched.
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM, compresslevel=6)

@@ -3,8 +3,10 @@
  * Each game's face: how its table is drawn from a seat's view. A face is an object with
  * `board(ctx)` (the centre of the table) and optional `seatInfo(ctx, seat)`, `panels(ctx)`,
  * `summary(ctx)`, `sortHand(hand)`; see generic.js for the contract. A game's face lives in the
- * game's own package (games/<name>/face/face.js and face.css) and is served at
- * /faces/<name>/; it is found by the game's name, as the catalogue says which games have one.
+ * game's own package (games/<name>/face/face.js and face.css) and is served beside the client's
+ * files, at faces/<name>/ of the same versioned folder as this module (/static/v/<version>/), so
+ * that its imports of the client are the very modules the page loaded; it is found by the game's
+ * name, as the catalogue says which games have one.
  * A game without a face, or whose face fails to load, is drawn by the generic face.
  */
 
@@ -30,10 +32,12 @@ export function gameEntry(catalog, game) {
 export async function faceFor(catalog, game) {
   const entry = gameEntry(catalog, game);
   if (!entry || !entry.face) return generic;
-  const base = `/faces/${encodeURIComponent(game)}`;
+  // Relative to this module, so that the face follows the version the page was loaded at.
+  const base = new URL(`../../faces/${encodeURIComponent(game)}/`, import.meta.url);
+  const at = (/** @type {string} */ name) => new URL(name, base).pathname;
   try {
     // The stylesheet loads beside the module, so that the table is first drawn styled.
-    const [loaded] = await Promise.all([import(`${base}/face.js`), entry.face_style ? addStyle(`${base}/face.css`) : null]);
+    const [loaded] = await Promise.all([import(at("face.js")), entry.face_style ? addStyle(at("face.css")) : null]);
     return { ...generic, .../** @type {{default: Partial<import("./generic.js").Face>}} */ (loaded).default };
   } catch (err) {
     console.warn(`no face for ${game}`, err);
