@@ -140,6 +140,9 @@ function show(next) {
   screen = next;
   document.title = next.title ? `${next.title} – cardtable` : "cardtable";
   fill(root, header(), h("div", { id: "notice", role: "status", class: "notice" }), next.el);
+  // A table is as tall as the window, which the page's other parts then fit (a class, not
+  // body:has(main.table), which made the browser restyle the page on every change).
+  document.documentElement.classList.toggle("at-table", next.el.classList.contains("table"));
 }
 
 async function route() {

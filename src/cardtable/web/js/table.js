@@ -21,9 +21,9 @@ import { _, fmt } from "./i18n.js";
 import { renderInterlude, renderResult, renderWaiting } from "./table/end.js";
 import { onKey } from "./table/keys.js";
 import { capture, animate } from "./table/motion.js";
-import { focusHand, renderActions, renderHand } from "./table/play.js";
+import { focusHand, measureHand, renderActions, renderHand } from "./table/play.js";
 import { renderSeats } from "./table/seats.js";
-import { closeDrawer, placeDrawer, renderSide, renderTabs } from "./table/side.js";
+import { closeDrawer, placeDrawer, renderSide, renderTabs, settleSide } from "./table/side.js";
 import { Signals } from "./signals.js";
 
 /** Seconds between attempts to reconnect, growing to this bound. */
@@ -94,6 +94,12 @@ export class TableView {
     this.hintsAsked = 0;
     /** @type {ResizeObserver | null} */
     this.handObserver = null;
+    /** The hand's width and a card's, as last laid out (0 until measured). */
+    this.handSize = { width: 0, card: 0 };
+    /** Whether the work that reads the laid-out page is asked for the next frame. */
+    this.settling = false;
+    /** @type {import("./table/motion.js").Before | null} where the cards were before a view */
+    this.motion = null;
     /** The signals of online play: tab title, sound, vibration, presence lines. */
     this.signals = new Signals(String(summary.title));
     this.signalControls = this.signals.controls();
@@ -328,7 +334,8 @@ export class TableView {
     }
     const focused = [...this.parts.hand.querySelectorAll("button.hand-card")].indexOf(/** @type {Element} */ (document.activeElement));
     this.render();
-    animate(this, before);
+    // The cards fly once the new view is laid out (see settle).
+    this.motion = before;
     if (previous && previous.players) this.tellPresence(previous.players, view.players);
     // Others' moves, in words, for a screen reader (the status line says whose turn it is).
     const others = arrived.filter((e) => e.text && e.seat !== view.seat);
@@ -426,7 +433,7 @@ export class TableView {
     renderInterlude(this);
     renderTabs(this);
     renderSide(this);
-    this.showMain();
+    this.settle();
     // The keys help is for seated players; a phone hides it (CSS, no hover).
     fill(
       this.parts.keys,
@@ -434,6 +441,26 @@ export class TableView {
         ? null
         : _("Keys: 1–9 pick a card, ←→ move, Enter plays, Esc clears, h hint, l log, c chat, r rules, q lobby."),
     );
+  }
+
+  /**
+   * Ask, once per frame, for the work that reads the laid-out page (the hand's rows, the
+   * board's main part in view, the side's scroll, the cards' flight): run just before the
+   * frame is drawn, when the browser lays the page out anyway, so that an update costs one
+   * layout instead of one per reading.
+   */
+  settle() {
+    if (this.settling || this.closed) return;
+    this.settling = true;
+    requestAnimationFrame(() => {
+      this.settling = false;
+      if (this.closed) return;
+      measureHand(this);
+      this.showMain();
+      settleSide(this);
+      if (this.motion) animate(this, this.motion);
+      this.motion = null;
+    });
   }
 
   /** Scroll the board so that the face's main part (trick, count, table) is in view. */

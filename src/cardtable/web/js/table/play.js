@@ -53,69 +53,93 @@ export function renderHand(t) {
   const hand = t.hand();
   const handMoves = moves(t).filter((m) => m.cards.length);
   const selected = new Set(t.selected);
-  const buttons = hand.map((code, i) => {
+  /** @param {string} code @param {number} i */
+  const looks = (code, i) => {
     const usable = handMoves.some((m) => m.cards.includes(code));
     const dimmed = handMoves.length > 0 && !usable;
     const name = dimmed ? fmt(_("{card}, cannot be played now"), { card: cardName(code) }) : cardName(code);
-    const label = i < 10 ? `${(i + 1) % 10}: ${name}` : name;
-    return h(
-      "button",
-      {
-        class: `hand-card${selected.has(i) ? " selected" : ""}${dimmed ? " dimmed" : ""}`,
-        "aria-pressed": selected.has(i) ? "true" : "false",
-        "aria-label": label,
-        // Offline the cards stay focusable (the focus is kept) but a tap only says why not.
-        "aria-disabled": t.online ? null : "true",
-        "data-card": code,
-        "data-index": i,
-        onclick: () => tap(t, i),
-      },
-      cardFace(code, { fourColour: t.app.fourColour }),
-    );
-  });
+    return {
+      class: `hand-card${selected.has(i) ? " selected" : ""}${dimmed ? " dimmed" : ""}`,
+      "aria-pressed": selected.has(i) ? "true" : "false",
+      "aria-label": i < 10 ? `${(i + 1) % 10}: ${name}` : name,
+      // Offline the cards stay focusable (the focus is kept) but a tap only says why not.
+      "aria-disabled": t.online ? null : "true",
+    };
+  };
   el.classList.toggle("offline", !t.online);
   if (!hand.length) {
     fill(el, h("span", { class: "quiet" }, _("No cards in hand.")));
     return;
   }
+  const shown = /** @type {HTMLElement[]} */ ([...el.querySelectorAll("button.hand-card")]);
+  if (shown.length === hand.length && shown.every((b, i) => b.dataset.card === hand[i])) {
+    // The same cards (another player moved, a card was selected): the buttons stay, only
+    // what they say changes. Taking a focused button out of the page would make the browser
+    // restyle the whole page twice (losing the focus, then giving it back).
+    shown.forEach((button, i) => {
+      for (const [name, value] of Object.entries(looks(hand[i], i))) {
+        if (value === null) button.removeAttribute(name);
+        else if (button.getAttribute(name) !== value) button.setAttribute(name, value);
+      }
+    });
+    return;
+  }
+  const buttons = hand.map((code, i) =>
+    h(
+      "button",
+      { ...looks(code, i), "data-card": code, "data-index": i, onclick: () => tap(t, i) },
+      cardFace(code, { fourColour: t.app.fourColour }),
+    ),
+  );
   fill(el, buttons);
   layoutHand(t);
   if (!t.handObserver && typeof ResizeObserver === "function") {
     // A new size of the dock (a turned phone, an opened drawer) lays the rows out again.
-    let width = 0;
-    t.handObserver = new ResizeObserver(() => {
-      if (el.clientWidth !== width) {
-        width = el.clientWidth;
-        layoutHand(t);
-      }
-    });
+    t.handObserver = new ResizeObserver(() => t.settle());
     t.handObserver.observe(el);
   }
 }
 
 /**
- * Put the hand's cards in as few rows as leave each card at least MIN_STRIP px to tap.
+ * Put the hand's cards in as few rows as leave each card at least MIN_STRIP px to tap, by the
+ * sizes measured last (reading them here would make the browser lay out the page once more
+ * on every update; `measureHand` reads them when the frame is laid out anyway).
  * @param {TableView} t
  */
 export function layoutHand(t) {
   const el = t.parts.hand;
   const buttons = /** @type {HTMLElement[]} */ ([...el.querySelectorAll("button.hand-card")]);
-  if (!buttons.length) return;
-  const width = el.clientWidth;
-  const card = buttons[0].getBoundingClientRect().width;
-  if (!width || !card) return;
-  const { rows, step } = tapStrip(buttons.length, width, card, MIN_STRIP);
+  if (!buttons.length || !t.handSize.width || !t.handSize.card) return;
+  const { rows, step } = tapStrip(buttons.length, t.handSize.width, t.handSize.card, MIN_STRIP);
   const perRow = Math.ceil(buttons.length / rows);
   /** @type {HTMLElement[]} */
   const lines = [];
   for (let r = 0; r < rows; r++) {
     lines.push(h("div", { class: "hand-row" }, buttons.slice(r * perRow, (r + 1) * perRow)));
   }
-  el.style.setProperty("--overlap", `${Math.min(6, step - card)}px`);
+  el.style.setProperty("--overlap", `${Math.min(6, step - t.handSize.card)}px`);
   el.dataset.rows = String(rows);
+  el.dataset.laid = `${buttons.length}:${t.handSize.width}:${t.handSize.card}`;
   const focused = buttons.indexOf(/** @type {HTMLElement} */ (document.activeElement));
   fill(el, lines);
-  if (focused >= 0) buttons[focused].focus();
+  if (focused >= 0) buttons[focused].focus({ preventScroll: true });
+}
+
+/**
+ * Read the hand's width and a card's (the page is laid out: called before a frame is drawn)
+ * and lay the rows out again if they changed.
+ * @param {TableView} t
+ */
+export function measureHand(t) {
+  const el = t.parts.hand;
+  const card = el.querySelector("button.hand-card");
+  if (!card || el.hidden) return;
+  const width = el.clientWidth;
+  const cardWidth = card.getBoundingClientRect().width;
+  if (!width || !cardWidth) return;
+  t.handSize = { width, card: cardWidth };
+  const count = el.querySelectorAll("button.hand-card").length;
+  if (el.dataset.laid !== `${count}:${width}:${cardWidth}`) layoutHand(t);
 }
 
 /**
@@ -126,7 +150,9 @@ export function layoutHand(t) {
 export function focusHand(t, i) {
   const cards = t.parts.hand.querySelectorAll("button.hand-card");
   if (!cards.length) return;
-  /** @type {HTMLElement} */ (cards[Math.min(i, cards.length - 1)]).focus({ preventScroll: true });
+  const card = /** @type {HTMLElement} */ (cards[Math.min(i, cards.length - 1)]);
+  // Focusing makes the browser bring the page's layout up to date: not when it has the focus.
+  if (document.activeElement !== card) card.focus({ preventScroll: true });
 }
 
 /** @param {TableView} t */

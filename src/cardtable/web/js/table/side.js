@@ -99,6 +99,16 @@ export function renderSide(t) {
   fill(t.parts.side, tab ? tab.draw() : null);
   t.parts.side.setAttribute("aria-labelledby", `tab-${t.tab}`);
   t.aside.classList.toggle("open", t.drawerOpen);
+  // Placing the drawer and scrolling the log read the laid-out page: done before the next
+  // frame, once for everything drawn now.
+  t.settle();
+}
+
+/**
+ * The side once the page is laid out: the drawer placed, the log and chat at their ends.
+ * @param {TableView} t
+ */
+export function settleSide(t) {
   if (t.drawerOpen) placeDrawer(t);
   if (t.tab === "log" || t.tab === "chat") {
     const list = t.parts.side.querySelector(".scroll");
