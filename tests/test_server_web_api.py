@@ -30,7 +30,14 @@ from cardtable.server.protocol import (
     ViewOut,
     WhyOut,
 )
-from cardtable.server.web import WEB, extract_strings, face_folder, web_strings
+from cardtable.server.web import (
+    WEB,
+    client_version,
+    extract_strings,
+    face_folder,
+    versioned,
+    web_strings,
+)
 from server_harness import LiveServer, Player
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,7 +65,8 @@ def _secured(answer: httpx.Response) -> None:
 
 
 def test_pages_files_and_api_answers_carry_the_security_headers(server: LiveServer) -> None:
-    index = (WEB / "index.html").read_bytes()
+    # The page as served points at the client's files by their version (cached for good).
+    index = versioned((WEB / "index.html").read_text(), client_version()).encode()
     with httpx.Client(base_url=server.base) as web:
         for page in ("/", "/t/x", "/join/abc", "/replay/x", "/rules/cribbage"):
             answer = web.get(page)

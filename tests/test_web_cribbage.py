@@ -360,3 +360,41 @@ def test_the_japanese_board_has_no_english_left(
                 sheet = sheet.replace(name, "")
             assert re.findall(r"[A-Za-z]{2,}", sheet) == []
         assert errors == []
+
+
+def test_each_deals_show_is_laid_out_on_the_board_until_next_deal(
+    page: Page, cardtable_server: Served
+) -> None:
+    """After the show, the next deal waits behind the show laid out over the board: the
+    starter, both hands and the crib, each with its points and breakdown, as the events
+    counted them, until the person presses Next deal (bots or not, muggins or not)."""
+    errors = console_errors(page)
+    with table(page, {}) as t:
+        t.play_until(lambda v: sum(e["type"] == "deal" for e in t.events()) >= 2)
+        events = t.events()
+        second = [i for i, e in enumerate(events) if e["type"] == "deal"][1]
+        counted = [e for e in events[:second] if e["type"] == "show" and "points" in e["data"]]
+        assert len(counted) == 3
+        shown = page.locator("#interlude")
+        shown.wait_for(state="visible")
+        assert shown.locator("h2").inner_text() == "The show of deal 1"
+        starter = counted[0]["data"]["starter"]
+        assert shown.locator(".interlude-starter [data-card]").get_attribute("data-card") == starter
+        hands = shown.locator(".interlude-hands .shown-hand")
+        assert hands.count() == 3
+        for i, e in enumerate(counted):
+            hand = hands.nth(i)
+            assert hand.get_attribute("data-seat") == str(e["seat"])
+            assert hand.get_attribute("data-what") == e["data"]["what"]
+            assert hand.locator(".shown-points").inner_text().strip() == f"= {e['data']['points']}"
+            calls = hand.locator(".breakdown .call").all_inner_texts()
+            assert calls == [call(c["kind"], c["points"]) for c in e["data"]["breakdown"]]
+        # The button has the focus: Enter (or a tap) goes on to the next deal, and the show
+        # does not come back with the next views.
+        assert page.evaluate("document.activeElement.id") == "interlude-next"
+        page.keyboard.press("Enter")
+        shown.wait_for(state="hidden")
+        ply = t.ply()
+        t.play_until(lambda v: v["ply"] > ply)
+        assert shown.is_hidden()
+    assert errors == []

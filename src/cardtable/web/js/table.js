@@ -88,6 +88,8 @@ export class TableView {
     this.dismissed = new Set();
     /** The index in the hand of the card last played, to keep the focus there. */
     this.playedAt = -1;
+    /** The index in the hand to give the focus to before the next frame (-1: none). */
+    this.focusAt = -1;
     /** @type {string | null} the move a first touch marked (a second touch plays it) */
     this.armed = null;
     /** Hints this page asked for. */
@@ -100,6 +102,8 @@ export class TableView {
     this.settling = false;
     /** @type {import("./table/motion.js").Before | null} where the cards were before a view */
     this.motion = null;
+    /** @type {import("./table/motion.js").Before | null} where the cards rest, as last drawn */
+    this.spots = null;
     /** The signals of online play: tab title, sound, vibration, presence lines. */
     this.signals = new Signals(String(summary.title));
     this.signalControls = this.signals.controls();
@@ -321,7 +325,9 @@ export class TableView {
     const wasOffline = !this.online;
     this.online = true;
     this.retry = 0;
-    const before = capture(this);
+    // Where the cards rested when last drawn (read then); the page changes now.
+    const before = this.spots || capture(this);
+    this.spots = null;
     this.view = view;
     this.receivedAt = Date.now();
     if (newPly) {
@@ -343,9 +349,10 @@ export class TableView {
     this.signals.onView(view, previous);
     // The focus stays on the hand: on the card at the same place, or the nearest one left
     // (not when an interlude took it for its button).
-    const at = this.playedAt >= 0 ? this.playedAt : focused;
-    if (at >= 0 && document.activeElement?.id !== "interlude-next") focusHand(this, at);
+    // Given before the next frame (focusing makes the browser lay the page out: once, then).
+    this.focusAt = this.playedAt >= 0 ? this.playedAt : focused;
     this.playedAt = -1;
+    if (this.focusAt >= 0) this.settle();
   }
 
   /** Whether the game is on the table (a view of an open table has no observation yet). */
@@ -456,10 +463,16 @@ export class TableView {
       this.settling = false;
       if (this.closed) return;
       measureHand(this);
+      if (this.focusAt >= 0 && document.activeElement?.id !== "interlude-next") focusHand(this, this.focusAt);
+      this.focusAt = -1;
       this.showMain();
       settleSide(this);
-      if (this.motion) animate(this, this.motion);
+      // Where the cards rest now: where the next view's cards fly from (read here, where the
+      // page is laid out anyway, not when the view comes).
+      const now = capture(this);
+      if (this.motion) animate(this, this.motion, now);
       this.motion = null;
+      this.spots = now;
     });
   }
 

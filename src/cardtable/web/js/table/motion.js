@@ -68,37 +68,47 @@ export function seatFor(events, code, taking) {
 }
 
 /**
- * Animate from where the cards were (`before`) to where the new view draws them.
+ * Animate from where the cards were (`before`) to where the new view draws them (`now`, read
+ * by `capture` once the new view is laid out). Everything is read first, then every animation
+ * started, so that the browser lays the page out once.
  * @param {import("../table.js").TableView} t
  * @param {Before} before
+ * @param {Before} now
  */
-export function animate(t, before) {
+export function animate(t, before, now) {
   if (!moving() || !t.newEvents.length || !before.board.length && !t.fresh.length) return;
+  /** @type {Map<number, DOMRect | null>} */
+  const chips = new Map();
   /** @param {number} seat */
   const chip = (seat) => {
-    const el = t.parts.seats.querySelector(`[data-seat="${seat}"]`);
-    return el ? el.getBoundingClientRect() : null;
+    if (!chips.has(seat)) {
+      const el = t.parts.seats.querySelector(`[data-seat="${seat}"]`);
+      chips.set(seat, el ? el.getBoundingClientRect() : null);
+    }
+    return chips.get(seat) || null;
   };
   const left = before.board.map((s) => s.code);
+  /** @type {(() => void)[]} */
+  const starts = [];
   // Arrivals: cards on the board now that were not before.
-  for (const el of t.parts.board.querySelectorAll("[data-card]")) {
-    const code = String(el.getAttribute("data-card"));
-    const at = left.indexOf(code);
+  for (const spot of now.board) {
+    const at = left.indexOf(spot.code);
     if (at >= 0) {
       left.splice(at, 1);
       continue;
     }
-    if (!t.fresh.includes(code)) continue;
-    const seat = seatFor(t.newEvents, code, false);
-    const from = before.hand.get(code) || (seat === null ? null : chip(seat));
+    if (!t.fresh.includes(spot.code)) continue;
+    const seat = seatFor(t.newEvents, spot.code, false);
+    const from = before.hand.get(spot.code) || (seat === null ? null : chip(seat));
     if (!from) continue;
-    const to = el.getBoundingClientRect();
     const a = centre(from);
-    const b = centre(to);
-    const scale = to.width ? Math.min(1.5, Math.max(0.4, from.width / to.width)) : 1;
-    el.animate(
-      [{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(${scale})` }, { transform: "none" }],
-      { duration: DURATION, easing: "ease-out" },
+    const b = centre(spot.rect);
+    const scale = spot.rect.width ? Math.min(1.5, Math.max(0.4, from.width / spot.rect.width)) : 1;
+    starts.push(() =>
+      spot.el.animate(
+        [{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(${scale})` }, { transform: "none" }],
+        { duration: DURATION, easing: "ease-out" },
+      ),
     );
   }
   // Departures: cards that left the board, toward the seat that took them.
@@ -107,8 +117,9 @@ export function animate(t, before) {
     const seat = seatFor(t.newEvents, code, true);
     const to = seat === null ? null : chip(seat);
     if (!spot || !to || !spot.rect.width) continue;
-    fly(t.el, spot, to);
+    starts.push(() => fly(t.el, spot, to));
   }
+  for (const start of starts) start();
 }
 
 /**
