@@ -5,15 +5,31 @@ from the event loop and told to them alone, with the game's advice as a table an
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cardtable.engine import JSON, Game
 from cardtable.i18n import _, using_language, using_names
+from cardtable.server.bots import BotPool
 from cardtable.server.clients import Client
+from cardtable.table.core import Table
 from cardtable.table.errors import Fault, TableError
+from cardtable.table.thinking import Ask
 
-if TYPE_CHECKING:
-    from cardtable.server.room import Room
+
+class Room(Protocol):
+    """What a hint needs of its table's room (the room module imports this one, not the
+    other way round)."""
+
+    table: Table
+    bots: BotPool
+
+    def names(self, language: str) -> list[str]: ...
+
+    def ask(self, seat: int, spec: str = "rules", moves: int | None = None) -> Ask: ...
+
+    async def send(self, client: Client, message: dict[str, Any]) -> None: ...
+
+    async def error(self, client: Client | None, err: TableError, ply: int | None) -> None: ...
 
 __all__ = ["advice_table", "error_message", "start_hint"]
 
