@@ -31,6 +31,7 @@ class Room(Protocol):
 
     async def error(self, client: Client | None, err: TableError, ply: int | None) -> None: ...
 
+
 __all__ = ["advice_table", "error_message", "start_hint"]
 
 
