@@ -370,13 +370,14 @@ def test_each_deals_show_is_laid_out_on_the_board_until_next_deal(
     counted them, until the person presses Next deal (bots or not, muggins or not)."""
     errors = console_errors(page)
     with table(page, {}) as t:
-        t.play_until(lambda v: sum(e["type"] == "deal" for e in t.events()) >= 2)
+        shown = page.locator("#interlude")
+        # Played up to the show's end: the next deal comes, the show stays laid out.
+        t.play_until(lambda v: shown.is_visible())
         events = t.events()
+        assert sum(e["type"] == "deal" for e in events) == 2
         second = [i for i, e in enumerate(events) if e["type"] == "deal"][1]
         counted = [e for e in events[:second] if e["type"] == "show" and "points" in e["data"]]
         assert len(counted) == 3
-        shown = page.locator("#interlude")
-        shown.wait_for(state="visible")
         assert shown.locator("h2").inner_text() == "The show of deal 1"
         starter = counted[0]["data"]["starter"]
         assert shown.locator(".interlude-starter [data-card]").get_attribute("data-card") == starter

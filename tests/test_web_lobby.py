@@ -221,7 +221,9 @@ def test_ages_are_words_of_the_page_language(chromium: Browser, cardtable_server
     base = cardtable_server.base
     minute, day = 60_000, 86_400_000  # milliseconds
     script = """async (steps) => {
-        const { ago } = await import("/static/js/lobby.js");
+        // The page's own module (its versioned address), which knows the page's language.
+        const app = document.querySelector('script[type="module"]').src;
+        const { ago } = await import(new URL("lobby.js", app).href);
         const now = Date.parse("2026-11-24T12:00:00Z");
         return steps.map((ms) => ago(new Date(now - ms).toISOString(), now));
     }"""

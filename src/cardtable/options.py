@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.errors import OptionError, clip
-from cardtable.i18n import _, pgettext
+from cardtable.i18n import N_, NP_, _, pgettext
 
 __all__ = [
     "Option",
@@ -221,3 +221,22 @@ def validate_options(
         # None keeps a derived default, so a record can store "decide for me" explicitly.
         out[spec.name] = spec.default if value is None else spec.coerce(value)
     return out
+
+
+def first_dealer(last: int, default: int | None = None) -> Option:
+    """The option every game with a dealer has: the seat of the first dealer, ``0``..``last``
+    (a menu counts the seats from 1), the last seat unless the game says otherwise.
+
+    >>> spec = first_dealer(3)
+    >>> spec.name, spec.default, (spec.low, spec.high), spec.seat
+    ('dealer', None, (0, 3), True)
+    """
+    return Option(
+        "dealer",
+        default,
+        N_("seat of the first dealer (default: the last seat)"),
+        low=0,
+        high=last,
+        label=NP_("option", "First dealer"),
+        seat=True,
+    )

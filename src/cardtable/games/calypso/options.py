@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cardtable.games.calypso.tricks import RULE_NAMES
 from cardtable.i18n import N_, NP_
-from cardtable.options import Option
+from cardtable.options import Option, first_dealer
 
 __all__ = ["OPTIONS", "SUIT_CHOICES"]
 
@@ -69,13 +69,5 @@ OPTIONS: tuple[Option, ...] = (
         high=4,
         label=NP_("option", "Rounds"),
     ),
-    Option(
-        "dealer",
-        3,
-        N_("seat of the first dealer (default: the last seat)"),
-        low=0,
-        high=3,
-        label=NP_("option", "First dealer"),
-        seat=True,
-    ),
+    first_dealer(3, default=3),
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from cardtable.games.kloepper.scoring import DEFAULT_TABLE
 from cardtable.i18n import N_, NP_
-from cardtable.options import Option
+from cardtable.options import Option, first_dealer
 
 __all__ = ["OPTIONS", "SCORING_EXAMPLE", "SCORING_PATTERN"]
 
@@ -55,13 +55,5 @@ OPTIONS: tuple[Option, ...] = (
         example=SCORING_EXAMPLE,
         pattern=SCORING_PATTERN,
     ),
-    Option(
-        "dealer",
-        None,
-        N_("seat of the first dealer (default: the last seat)"),
-        low=0,
-        high=3,
-        label=NP_("option", "First dealer"),
-        seat=True,
-    ),
+    first_dealer(3),
 )

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from cardtable.i18n import N_, NP_
-from cardtable.options import Option
+from cardtable.options import Option, first_dealer
 
 __all__ = ["OPTIONS", "TEAM_MODES"]
 
@@ -76,13 +76,5 @@ OPTIONS: tuple[Option, ...] = (
         high=99,
         label=NP_("option", "Hands in a game"),
     ),
-    Option(
-        "dealer",
-        None,
-        N_("seat of the first dealer (default: the last seat)"),
-        low=0,
-        high=5,
-        label=NP_("option", "First dealer"),
-        seat=True,
-    ),
+    first_dealer(5),
 )

@@ -42,6 +42,22 @@ export async function tableScreen(app, id) {
   return { el: table.el, title: summary.title, dispose: () => table.close() };
 }
 
+/**
+ * The chat after a `chat_log`: its lines, then the lines that came live and are not in it (the
+ * log may have been read from the database before a line that reached this page first).
+ * @param {{from: string, text: string, at: string}[]} shown
+ * @param {any[]} lines
+ * @returns {{from: string, text: string, at: string}[]}
+ */
+export function mergeChat(shown, lines) {
+  const log = lines.map((/** @type {any} */ c) => ({ from: String(c.from), text: String(c.text), at: String(c.at || "") }));
+  /** @param {{from: string, text: string, at: string}} a @param {{from: string, text: string, at: string}} b */
+  const same = (a, b) => a.from === b.from && a.text === b.text && Math.abs(Date.parse(a.at) - Date.parse(b.at)) < 1000;
+  const last = log.length ? Date.parse(log[log.length - 1].at) : -Infinity;
+  const live = shown.filter((c) => !log.some((l) => same(l, c)) && !(Date.parse(c.at) < last));
+  return [...log, ...live].slice(-200);
+}
+
 export class TableView {
   /**
    * @param {import("./app.js").App} app
@@ -59,7 +75,7 @@ export class TableView {
     this.view = null;
     /** @type {any[]} */
     this.events = [];
-    /** @type {{from: string, text: string}[]} */
+    /** @type {{from: string, text: string, at: string}[]} */
     this.chat = [];
     /** @type {number[]} indices into the shown hand */
     this.selected = [];
@@ -238,12 +254,12 @@ export class TableView {
         this.onHint(message);
         break;
       case "chat":
-        this.chat.push({ from: String(message.from), text: String(message.text) });
+        this.chat.push({ from: String(message.from), text: String(message.text), at: String(message.at || "") });
         if (this.chat.length > 200) this.chat.shift();
         this.renderChatTab();
         break;
       case "chat_log":
-        this.chat = (message.lines || []).map((/** @type {any} */ c) => ({ from: String(c.from), text: String(c.text) }));
+        this.chat = mergeChat(this.chat, message.lines || []);
         this.renderChatTab();
         break;
       case "rematch":

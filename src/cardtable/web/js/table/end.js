@@ -210,6 +210,9 @@ export function renderInterlude(t) {
     return;
   }
   const fresh = el.hidden || el.dataset.key !== shown.key;
+  // The same show already laid out stays as it is (drawn again, its button would lose the
+  // focus it was given).
+  if (!fresh) return;
   const next = h(
     "button",
     {
@@ -227,5 +230,5 @@ export function renderInterlude(t) {
   el.setAttribute("aria-label", shown.title);
   fill(el, h("h2", null, shown.title), h("div", { class: "interlude-body" }, shown.node), h("p", { class: "interlude-buttons" }, next));
   el.hidden = false;
-  if (fresh) next.focus({ preventScroll: true });
+  next.focus({ preventScroll: true });
 }
