@@ -11,7 +11,7 @@
  * `held_for_you`, the status and result in words; `presence` frames who is here.
  *
  * This module holds the state and the connection; the parts are drawn by the modules of
- * table/ (seats, hand and moves, side, the waiting room and the end, motion, keys).
+ * table/ (head, seats, hand and moves, side, hints, the waiting room and the end, motion, keys).
  */
 
 import { get } from "./api.js";
@@ -19,8 +19,10 @@ import { fill, h } from "./dom.js";
 import { faceFor, gameEntry } from "./games/index.js";
 import { _, fmt } from "./i18n.js";
 import { renderInterlude, renderResult, renderWaiting } from "./table/end.js";
+import { renderBanner, renderHead } from "./table/head.js";
+import { askHint, onHint } from "./table/hints.js";
 import { onKey } from "./table/keys.js";
-import { capture, animate } from "./table/motion.js";
+import { animate, capture } from "./table/motion.js";
 import { focusHand, measureHand, renderActions, renderHand } from "./table/play.js";
 import { renderSeats } from "./table/seats.js";
 import { closeDrawer, placeDrawer, renderSide, renderTabs, settleSide } from "./table/side.js";
@@ -251,7 +253,7 @@ export class TableView {
         this.say(message.reason || _("That card can be played."), message.reason ? "error" : "");
         break;
       case "hint":
-        this.onHint(message);
+        onHint(this, message);
         break;
       case "chat":
         this.chat.push({ from: String(message.from), text: String(message.text), at: String(message.at || "") });
@@ -441,9 +443,9 @@ export class TableView {
   }
 
   render() {
-    this.renderHead();
+    renderHead(this);
     renderSeats(this);
-    this.renderBanner();
+    renderBanner(this);
     if (!this.dealt()) {
       renderWaiting(this);
       return;
@@ -503,67 +505,15 @@ export class TableView {
     }
   }
 
-  renderHead() {
-    const p = this.parts;
-    // The first load's summary until the first view.
-    const s = this.view || this.summary;
-    const status = {
-      open: _("waiting for players"),
-      playing: _("playing"),
-      over: _("over"),
-      abandoned: _("abandoned"),
-    }[/** @type {"open"} */ (s.status)] || s.status;
-    fill(
-      this.parts.head,
-      // A view after a change leaves the title out: the first load's stands.
-      h("h1", null, s.title || this.summary.title),
-      h("span", { class: "table-status" }, status),
-      // The tabs of the side: on a narrow screen each opens the drawer.
-      p.tabs,
-      s.marked ? h("span", { class: "badge", title: _("A bot played a seat for a person who was away.") }, _("marked")) : null,
-      h(
-        "span",
-        { class: "head-buttons" },
-        this.signalControls,
-        h("a", { href: `/rules/${this.game}`, class: "button small", target: "_blank", rel: "noopener" }, _("Rules")),
-        h("a", { href: "/", class: "button small", "data-nav": "" }, _("Lobby")),
-      ),
-    );
-  }
-
-  /** "Watching" for a spectator; "Offline" while the connection is down. */
-  renderBanner() {
-    const el = this.parts.banner;
-    if (this.watching() && this.view.status === "playing") {
-      el.className = "banner watching";
-      fill(el, _("Watching: you see what every spectator sees."));
-      el.hidden = false;
-    } else {
-      fill(el);
-      el.hidden = true;
-    }
-  }
-
-  /**
-   * @param {any} p
-   * @param {boolean} running
-   */
-  clockText(p, running) {
-    if (p.clock_ms === null || p.clock_ms === undefined) return "";
-    let ms = p.clock_ms;
-    if (running && this.view) ms -= Date.now() - this.receivedAt;
-    ms = Math.max(0, ms);
-    const seconds = Math.ceil(ms / 1000);
-    const hours = Math.floor(seconds / 3600);
-    const minutes = Math.floor((seconds % 3600) / 60);
-    const rest = String(seconds % 60).padStart(2, "0");
-    return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
-  }
-
   tick() {
     if (!this.view || this.view.status !== "playing") return;
     const moving = this.view.players[this.view.to_move];
     if (moving && moving.clock_ms !== null && moving.clock_ms !== undefined) renderSeats(this);
+  }
+
+  /** Ask for a hint (the hint button, the h key, a face's advisor). */
+  askHint() {
+    askHint(this);
   }
 
   renderStatus() {
@@ -580,41 +530,5 @@ export class TableView {
     // The words are the view's: whose turn, the waiting room, the result.
     if (this.myTurn()) fill(el, h("strong", null, _("Your turn.")), " ", this.view.prompt);
     else fill(el, this.view.status_text || "");
-  }
-
-  askHint() {
-    if (!this.myTurn() || this.hintWaiting) return;
-    this.hintWaiting = true;
-    this.hintsAsked += 1;
-    this.send({ type: "hint", ply: this.view.ply });
-    renderActions(this);
-  }
-
-  /** @param {any} hint */
-  onHint(hint) {
-    this.hintWaiting = false;
-    if (!this.view || hint.ply !== this.view.ply) return;
-    this.hint = hint;
-    // The hint names its move by notation: the legal move with the same `move` has its cards.
-    const legal = this.view.legal.find((/** @type {any} */ m) => m.move === hint.move);
-    if (legal && legal.cards.length) {
-      const hand = this.hand();
-      /** @type {number[]} */
-      const picked = [];
-      for (const card of legal.cards) {
-        const i = hand.findIndex((c, j) => c === card && !picked.includes(j));
-        if (i >= 0) picked.push(i);
-      }
-      this.selected = picked;
-    }
-    this.say(fmt(_("Hint: {move}"), { move: hint.words }), "hint");
-    renderHand(this);
-    renderActions(this);
-    if (hint.advice) {
-      const own = this.dealt() ? this.face.panels(this.ctx()).find((p) => p.advice) : undefined;
-      this.tab = own ? own.key : "advice";
-      renderTabs(this);
-      renderSide(this);
-    }
   }
 }

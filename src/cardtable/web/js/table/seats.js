@@ -15,7 +15,7 @@ export function renderSeats(t) {
   const over = t.view && t.view.status !== "playing";
   const chips = players.map((/** @type {any} */ p, /** @type {number} */ seat) => {
     const moving = !over && toMove === seat;
-    const clock = t.clockText(p, moving);
+    const clock = clockText(t, p, moving);
     const away = p.kind === "human" && !p.online;
     const mine = t.view && t.view.seat === seat;
     return h(
@@ -74,4 +74,22 @@ function seatButton(t, p, seat) {
     },
     _("Replace by bot"),
   );
+}
+
+/**
+ * A seat's clock as a person reads it (h:mm:ss or m:ss), running down for the seat to move.
+ * @param {import("../table.js").TableView} t
+ * @param {any} p
+ * @param {boolean} running
+ */
+export function clockText(t, p, running) {
+  if (p.clock_ms === null || p.clock_ms === undefined) return "";
+  let ms = p.clock_ms;
+  if (running && t.view) ms -= Date.now() - t.receivedAt;
+  ms = Math.max(0, ms);
+  const seconds = Math.ceil(ms / 1000);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
