@@ -67,7 +67,9 @@ def main() -> None:
                 path = OUT / f"{game}-{size}{suffix}.png"
                 page.screenshot(path=str(path), full_page=False)
                 found = Axe().run(page).response["violations"]
-                rules = ", ".join(f"{v['id']} ({len(v['nodes'])})" for v in found)
+                rules = ", ".join(
+                    f"{v['id']} at {[n['target'] for n in v['nodes']]}" for v in found
+                )
                 print(path, "axe:", rules or "no violations")
 
 

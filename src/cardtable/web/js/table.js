@@ -140,7 +140,8 @@ export class TableView {
       interlude: h("section", { class: "interlude", id: "interlude", hidden: true }),
       result: h("section", { class: "result", id: "result", "aria-label": _("Result") }),
       banner: h("p", { class: "banner", id: "banner", hidden: true }),
-      status: h("p", { class: "status", id: "status", role: "status", "aria-live": "polite" }),
+      // Focusable: a long line (Krypkasino's table in Japanese on a phone) scrolls inside it.
+      status: h("p", { class: "status", id: "status", role: "status", "aria-live": "polite", tabindex: 0 }),
       live: h("p", { class: "visually-hidden", id: "announce", "aria-live": "polite" }),
       hand: h("div", { class: "hand", id: "hand", role: "group", "aria-label": _("Your hand") }),
       actions: h("div", { class: "actions", id: "actions" }),
