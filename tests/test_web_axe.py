@@ -27,7 +27,8 @@ GAMES: dict[str, tuple[dict[str, Any], list[str]]] = {
     "calypso": ({}, ["open", "medium", "medium", "medium"]),
     "cribbage": ({}, ["open", "medium"]),
     "kloepper": ({}, ["open", "medium", "medium", "medium"]),
-    "krypkasino": ({"players": 3}, ["open", "medium", "medium"]),
+    # One hand is a whole game of Krypkasino: its end comes sooner.
+    "krypkasino": ({"players": 3, "deals": 1}, ["open", "medium", "medium"]),
 }
 GRAVE = ("critical", "serious")
 
