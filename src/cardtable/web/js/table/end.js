@@ -209,7 +209,9 @@ export function renderInterlude(t) {
     }
     return;
   }
-  const fresh = el.hidden || el.dataset.key !== shown.key;
+  // Drawn again for another show, or when the game ends behind it (its button changes).
+  const over = String(t.view.status !== "playing");
+  const fresh = el.hidden || el.dataset.key !== shown.key || el.dataset.over !== over;
   // The same show already laid out stays as it is (drawn again, its button would lose the
   // focus it was given).
   if (!fresh) return;
@@ -224,9 +226,11 @@ export function renderInterlude(t) {
         t.showMain();
       },
     },
-    _("Next deal"),
+    // After the game's last show, the result waits behind it.
+    t.view.status === "playing" ? _("Next deal") : _("See the result"),
   );
   el.dataset.key = shown.key;
+  el.dataset.over = over;
   el.setAttribute("aria-label", shown.title);
   fill(el, h("h2", null, shown.title), h("div", { class: "interlude-body" }, shown.node), h("p", { class: "interlude-buttons" }, next));
   el.hidden = false;
