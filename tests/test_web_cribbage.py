@@ -18,7 +18,7 @@ from cardtable.games.cribbage.text import call
 from cardtable.i18n import card_name
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 pytest_plugins = ["browser_harness"]
 
@@ -139,6 +139,17 @@ def pegs_shown(page: Page) -> list[tuple[int, int]]:
     ]
 
 
+def assert_counted(hands: Locator, counted: list[dict[str, Any]]) -> None:
+    """Each shown hand is the counted one: its seat, what it is, its points, its calls."""
+    for i, e in enumerate(counted):
+        hand = hands.nth(i)
+        assert hand.get_attribute("data-seat") == str(e["seat"])
+        assert hand.get_attribute("data-what") == e["data"]["what"]
+        assert hand.locator(".shown-points").inner_text().strip() == f"= {e['data']['points']}"
+        calls = hand.locator(".breakdown .call").all_inner_texts()
+        assert calls == [call(c["kind"], c["points"]) for c in e["data"]["breakdown"]]
+
+
 def back_pegs(events: list[dict[str, Any]], sides: int, four: bool) -> list[int]:
     """Each side's score before its last peg in the current game, from the score events."""
     back, front = [0] * sides, [0] * sides
@@ -226,13 +237,7 @@ def test_count_back_pegs_and_counted_hands_follow_the_events(
         hands = page.locator(".counted-hands .shown-hand")
         counted = [e for e in events if e["type"] == "show" and "points" in e["data"]]
         assert hands.count() == len(counted) == 3
-        for i, e in enumerate(counted):
-            hand = hands.nth(i)
-            assert hand.get_attribute("data-seat") == str(e["seat"])
-            assert hand.get_attribute("data-what") == e["data"]["what"]
-            assert hand.locator(".shown-points").inner_text().strip() == f"= {e['data']['points']}"
-            calls = hand.locator(".breakdown .call").all_inner_texts()
-            assert calls == [call(c["kind"], c["points"]) for c in e["data"]["breakdown"]]
+        assert_counted(hands, counted)
     assert errors == []
 
 
@@ -383,13 +388,7 @@ def test_each_deals_show_is_laid_out_on_the_board_until_next_deal(
         assert shown.locator(".interlude-starter [data-card]").get_attribute("data-card") == starter
         hands = shown.locator(".interlude-hands .shown-hand")
         assert hands.count() == 3
-        for i, e in enumerate(counted):
-            hand = hands.nth(i)
-            assert hand.get_attribute("data-seat") == str(e["seat"])
-            assert hand.get_attribute("data-what") == e["data"]["what"]
-            assert hand.locator(".shown-points").inner_text().strip() == f"= {e['data']['points']}"
-            calls = hand.locator(".breakdown .call").all_inner_texts()
-            assert calls == [call(c["kind"], c["points"]) for c in e["data"]["breakdown"]]
+        assert_counted(hands, counted)
         # The button has the focus: Enter (or a tap) goes on to the next deal, and the show
         # does not come back with the next views.
         assert page.evaluate("document.activeElement.id") == "interlude-next"
