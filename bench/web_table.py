@@ -36,37 +36,24 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import httpx
+# The tests' own way to start a server and Chromium, and to tap a card (this file sits beside
+# tests/ in the checkout).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from browser_harness import launch_chromium, serve_for_browser
+from browser_play import tap
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Locator, Page, WebSocket
+    from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
-LOOPBACK = "127.0.0.1"
 
 #: game -> (options, seats); the person takes the open seat.
 GAMES: dict[str, tuple[dict[str, Any], list[str]]] = {
@@ -145,78 +132,7 @@ MEASURE = """
 """
 
 
-# ---------------------------------------------------------------------------------- server
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((LOOPBACK, 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """``python -m cardtable serve`` from the sources on ``PYTHONPATH``; its base URL."""
-    port = free_port()
-    env = dict(os.environ, CARDTABLE_DATA_DIR=str(folder), CARDTABLE_SECRET="bench-secret")
-    env.pop("CARDTABLE_DATABASE_URL", None)
-    command = [
-        sys.executable, "-m", "cardtable", "serve", "--host", LOOPBACK, "--port", str(port),
-        "--database-url", f"sqlite+aiosqlite:///{folder / 'server.db'}",
-        "--bot-pause", "0", "--bot-workers", "1",
-    ]  # fmt: skip
-    with (folder / "server.log").open("wb") as log:
-        process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://{LOOPBACK}:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        with httpx.Client(trust_env=False, timeout=1) as client:
-            while True:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError((folder / "server.log").read_text(errors="replace"))
-                try:
-                    client.get(base + "/api/me")
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.1)
-        yield base
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)  # uvicorn stops, and its bots with it
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-
 # ---------------------------------------------------------------------------------- a seat
-
-#: A point of a card that a tap reaches (cards overlap: the middle of one may be the next card).
-OPEN_POINT = """
-(card) => {
-  const r = card.getBoundingClientRect();
-  for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
-    for (const fx of [0.1, 0.3, 0.5, 0.7, 0.9, 0.03, 0.97]) {
-      const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
-      if (hit && card.contains(hit)) return { x: fx * r.width, y: fy * r.height };
-    }
-  }
-  return null;
-}
-"""
-
-
-def tap(card: Locator) -> None:
-    """A click where a finger reaches the card, once it is in view and has landed."""
-    deadline = time.monotonic() + 5
-    while True:
-        card.scroll_into_view_if_needed()
-        point = card.evaluate(OPEN_POINT)
-        if point is not None or time.monotonic() > deadline:
-            break
-        card.page.wait_for_timeout(50)
-    card.click(position=point)
 
 
 class Seat:
@@ -509,30 +425,25 @@ def main() -> None:
     parser.add_argument("--parts", default="hand,weight,tap", help="which figures, comma-separated")
     parser.add_argument("--quick", action="store_true", help="20 moves per game for the taps")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
     import cardtable
 
     source = str(Path(cardtable.__file__).resolve().parent.parent)
     started = time.monotonic()
     with (
         tempfile.TemporaryDirectory() as folder,
-        serve(Path(folder)) as base,
-        sync_playwright() as playwright,
+        serve_for_browser(Path(folder), bot_pause=0) as served,
+        launch_chromium() as browser,
     ):
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            parts = args.parts.split(",")
-            figures: dict[str, Any] = {"source": source, "hand": [], "weight": [], "tap": []}
-            if "hand" in parts:
-                figures["hand"] = hand_figures(browser, base, args.decisions)
-            if "weight" in parts:
-                figures["weight"] = weight_figures(browser, base)
-            if "tap" in parts:
-                moves = 20 if args.quick else args.tap_moves
-                figures["tap"] = tap_figures(browser, base, moves)
-        finally:
-            browser.close()
+        base = served.base
+        parts = args.parts.split(",")
+        figures: dict[str, Any] = {"source": source, "hand": [], "weight": [], "tap": []}
+        if "hand" in parts:
+            figures["hand"] = hand_figures(browser, base, args.decisions)
+        if "weight" in parts:
+            figures["weight"] = weight_figures(browser, base)
+        if "tap" in parts:
+            moves = 20 if args.quick else args.tap_moves
+            figures["tap"] = tap_figures(browser, base, moves)
     figures["seconds"] = round(time.monotonic() - started, 1)
     show(figures)
     print(f"\n{figures['seconds']} s")

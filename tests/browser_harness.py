@@ -136,12 +136,14 @@ WITH_HIGHCARD = Path(__file__).resolve().parent / "highcard_serve.py"
 
 @contextmanager
 def serve_for_browser(
-    folder: Path, bot_pause: float = 0.05, program: Path | None = None
+    folder: Path, bot_pause: float = 0.05, program: Path | None = None, port: int | None = None
 ) -> Iterator[Served]:
-    """``cardtable serve`` on a free loopback port with an SQLite database in ``folder``,
-    answering when this yields; stopped (its bot processes too) afterwards. ``program``: a
-    script to run in place of ``python -m cardtable`` (:data:`WITH_HIGHCARD`)."""
-    port = free_port()
+    """``cardtable serve`` on a free loopback port (or ``port``) with an SQLite database in
+    ``folder``, answering when this yields; stopped (its bot processes too) afterwards.
+    ``program``: a script to run in place of ``python -m cardtable`` (:data:`WITH_HIGHCARD`).
+    Started again on the same port and folder, it is the same server restarted: the pages
+    reconnect to it."""
+    port = free_port() if port is None else port
     database = f"sqlite+aiosqlite:///{folder / 'server.db'}"
     env = dict(os.environ, CARDTABLE_DATA_DIR=str(folder), CARDTABLE_SECRET="test-secret")
     env.pop("CARDTABLE_DATABASE_URL", None)
@@ -161,8 +163,9 @@ def serve_for_browser(
         "--bot-workers",
         "1",
     ]
-    # A file, not a pipe: a pipe nobody reads would block a talkative server.
-    with (folder / "server.log").open("wb") as log:
+    # A file, not a pipe: a pipe nobody reads would block a talkative server. Appended to: a
+    # restarted server's log follows the first one's.
+    with (folder / "server.log").open("ab") as log:
         process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     served = Served(process, port, folder)
     try:

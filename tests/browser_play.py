@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from browser_harness import FrameLog
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Locator, Page
 
 __all__ = [
     "BrowserSeat",
@@ -92,6 +92,39 @@ def attrs(page: Page, selector: str, name: str) -> list[str]:
 def shown_cards(page: Page, root: str = "#app") -> list[str]:
     """Every card face the page shows under ``root`` (their ``data-card``)."""
     return attrs(page, f"{root} [data-card]", "data-card")
+
+
+#: A point of a card that a tap reaches (cards of a hand overlap: the middle of one may be the
+#: next card), relative to the card; else what covers its middle.
+OPEN_POINT = """
+(card) => {
+  const r = card.getBoundingClientRect();
+  for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+    for (const fx of [0.1, 0.3, 0.5, 0.7, 0.9, 0.03, 0.97]) {
+      const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
+      if (hit && card.contains(hit)) return { x: fx * r.width, y: fy * r.height };
+    }
+  }
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (!hit) return "nothing";
+  return `${hit.tagName}.${hit.getAttribute("class")} in #${hit.closest("[id]")?.id}`;
+}
+"""
+
+
+def tap(target: Locator, force: bool = False, timeout: float = 5) -> None:
+    """Tap ``target`` where a finger reaches it, once it is in view and has landed (a card
+    that flies in); ``force``: also when it is marked disabled (``aria-disabled``, which
+    Playwright otherwise waits out). Fails naming what covers it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        target.scroll_into_view_if_needed()
+        point = target.evaluate(OPEN_POINT)
+        if isinstance(point, dict):
+            break
+        assert time.monotonic() < deadline, f"{target} is covered by {point}"
+        target.page.wait_for_timeout(50)
+    target.click(position=point, force=force)
 
 
 class BrowserSeat:

@@ -8,24 +8,12 @@ going on after it restarts with the same database.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from browser_harness import (
-    FrameLog,
-    Served,
-    _stop,
-    _wait_until_answering,
-    console_errors,
-    context,
-)
-from browser_play import eventually, sign_in, start_table, texts
+from browser_harness import FrameLog, Served, console_errors, context, serve_for_browser
+from browser_play import eventually, sign_in, start_table, tap, texts
 from server_harness import free_port
 
 if TYPE_CHECKING:
@@ -67,49 +55,15 @@ def my_turn(frames: FrameLog) -> bool:
     return bool(view["legal"]) and view["status"] == "playing" and view["to_move"] == view["seat"]
 
 
-#: A point of a card that a tap reaches (not covered by the next card), relative to the card.
-OPEN_POINT = """
-(card) => {
-  const r = card.getBoundingClientRect();
-  for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
-    for (const fx of [0.1, 0.3, 0.5, 0.7, 0.9, 0.03, 0.97]) {
-      const hit = document.elementFromPoint(r.left + fx * r.width, r.top + fy * r.height);
-      if (hit && card.contains(hit)) return { x: fx * r.width, y: fy * r.height };
-    }
-  }
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  if (!hit) return "nothing";
-  return `${hit.tagName}.${hit.getAttribute("class")} in #${hit.closest("[id]")?.id}`;
-}
-"""
-
-
-def tap(page: Page, selector: str, force: bool = False) -> None:
-    """Tap the first element ``selector`` matches where a finger reaches it (cards of a hand
-    overlap: the middle of one may be the next card); ``force``: also when it is marked
-    disabled (``aria-disabled``, which Playwright otherwise waits out)."""
-    target = page.locator(selector).first
-    point: Any = None
-
-    def reachable() -> None:
-        nonlocal point
-        target.scroll_into_view_if_needed()
-        point = target.evaluate(OPEN_POINT)
-        assert isinstance(point, dict), f"{selector} is covered by {point}"
-
-    eventually(reachable, page)  # a card that flies in lands first
-    target.click(position=point, force=force)
-
-
 def play_a_card(page: Page, frames: FrameLog) -> int:
     """Play the first legal move of the view by taps (its cards, then a second tap or its
     button); the ply it was made at, once the server has taken it."""
     view = last_view(frames)
     ply, move = int(view["ply"]), view["legal"][0]
     for card in move["cards"]:
-        tap(page, f'#hand button.hand-card:not(.selected)[data-card="{card}"]')
+        tap(page.locator(f'#hand button.hand-card:not(.selected)[data-card="{card}"]').first)
     if len(move["cards"]) == 1:
-        tap(page, f'#hand button.hand-card.selected[data-card="{move["cards"][0]}"]')
+        tap(page.locator(f'#hand button.hand-card.selected[data-card="{move["cards"][0]}"]').first)
     else:
         page.locator(f'#actions button[data-move="{move["move"]}"]').click()
     frames.wait_for(lambda _f: int(last_view(frames)["ply"]) > ply, timeout=20)
@@ -230,27 +184,6 @@ def _signalled(page: Page, ply: int) -> None:
     assert page.evaluate("document.documentElement.dataset.lastSignal") == f"turn:{ply}"
 
 
-@contextmanager
-def serve_at(folder: Path, port: int) -> Iterator[Served]:
-    """``cardtable serve`` on ``port`` with the SQLite database in ``folder``: started twice on
-    the same port and folder, it is the same server restarted (the pages reconnect to it)."""
-    env = dict(os.environ, CARDTABLE_DATA_DIR=str(folder), CARDTABLE_SECRET="test-secret")
-    env.pop("CARDTABLE_DATABASE_URL", None)
-    command = [
-        sys.executable, "-m", "cardtable", "serve", "--host", "127.0.0.1", "--port", str(port),
-        "--database-url", f"sqlite+aiosqlite:///{folder / 'server.db'}",
-        "--bot-pause", "0", "--bot-workers", "1",
-    ]  # fmt: skip
-    with (folder / "server.log").open("ab") as log:
-        process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
-    served = Served(process, port, folder)
-    try:
-        _wait_until_answering(served)
-        yield served
-    finally:
-        _stop(process)
-
-
 def test_an_offline_tap_is_refused_and_play_goes_on_after_a_restart(
     chromium: Browser, tmp_path: Path
 ) -> None:
@@ -258,7 +191,7 @@ def test_an_offline_tap_is_refused_and_play_goes_on_after_a_restart(
     with context(chromium) as made:
         page = made.new_page()
         frames = FrameLog(page)
-        with serve_at(tmp_path, port) as served:
+        with serve_for_browser(tmp_path, bot_pause=0, port=port) as served:
             sign_in(page, served.base, "Ann")
             table = start_table(page, served.base, "cribbage", ["open", "medium"])["table"]["id"]
             page.goto(f"{served.base}/t/{table}")
@@ -274,12 +207,12 @@ def test_an_offline_tap_is_refused_and_play_goes_on_after_a_restart(
         }
         sent = len(frames.sent)
         for _ in range(2):
-            tap(page, "#hand button.hand-card", force=True)
+            tap(page.locator("#hand button.hand-card").first, force=True)
             assert page.locator("#status").inner_text() == OFFLINE_TAP
             assert page.locator("#hand button.hand-card.selected").count() == 0
         assert [f for f in frames.sent[sent:] if '"move"' in f] == []
         # Started again with the same database: the page reconnects and play goes on.
-        with serve_at(tmp_path, port):
+        with serve_for_browser(tmp_path, bot_pause=0, port=port):
             frames.wait_for(lambda _f: len(views(frames)) > 1 and my_turn(frames), timeout=30)
             page.locator("#hand:not(.offline) button.hand-card").first.wait_for(timeout=10_000)
             assert int(last_view(frames)["ply"]) == ply
