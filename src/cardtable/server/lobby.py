@@ -14,7 +14,7 @@ from cardtable.options import choice_label, option_label
 from cardtable.server.models import User, now
 from cardtable.server.room import Room
 from cardtable.table.clock import aware
-from cardtable.table.seats import SeatKind, Status
+from cardtable.table.seats import Status
 from cardtable.table.view import seat_names, summary
 
 __all__ = ["CREATOR_GONE", "MAX_WATCH", "lobby", "options_text"]
@@ -70,16 +70,13 @@ def _creator_gone(room: Room, seen: dict[str, datetime | None] | None, grace: fl
 def _entry(room: Room, user: User) -> dict[str, Any]:
     """A table as the lobby lists it, in the user's language."""
     table = room.table
-    presence = room.presence()
-    out = summary(table, user.id, user.language, presence, now())
+    out = summary(table, user.id, user.language, room.presence(), now())
     with using_language(user.language):
-        names = seat_names(table)
         out["options_text"] = options_text(room)
     out["held"] = out["held_for_you"] is not None
     out["created_at"] = aware(room.created_at).isoformat() if room.created_at else None
-    out["present"] = [
-        names[s.seat] for s in table.seats if s.kind is SeatKind.HUMAN and presence.here(s.seat)
-    ]
+    # Who is there: the summary's seats already say each one's name and presence.
+    out["present"] = [s["name"] for s in out["seats"] if s["kind"] == "human" and s["online"]]
     out["can_start"] = (
         table.created_by == user.id and table.status is Status.OPEN and not table.free_seats()
     )
