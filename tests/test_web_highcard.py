@@ -121,6 +121,14 @@ def test_high_card_is_played_whole_through_the_generic_face(
     assert scores == state.scores == last["result"]["scores"]
     # The result and the status line are the view's words, not built by the page.
     assert last["result_text"] and texts(page, "#result .result-note") == [last["result_text"]]
+    # Over it, who won as this seat reads it: the view's headline.
+    me, winners = last["seat"], last["result"]["winners"]
+    others = [last["players"][w]["name"] for w in winners if w != me]
+    expected = (
+        "You lose" if me not in winners else f"You and {others[0]} win" if others else "You win"
+    )
+    assert last["headline"] == expected
+    assert texts(page, "#result .headline") == [expected]
 
     def status_is_the_views() -> None:
         assert texts(page, "#status") == [last["status_text"]]

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.engine import State
-from cardtable.i18n import _, join_and, names_in_use, seat_word
+from cardtable.i18n import _, join_and, names_in_use, seat_word, seats_word
 
-__all__ = ["result_words", "state_result_words"]
+__all__ = ["headline_words", "result_words", "state_result_words"]
 
 
 def _seats(seats: Sequence[int], together: bool) -> str:
@@ -70,3 +70,27 @@ def state_result_words(state: State) -> str:
     'Result: seat 1 wins (seat 0 38, seat 1 61)'
     """
     return result_words(state.outcome() or [], state.scores, state.result_note())
+
+
+def headline_words(winners: Sequence[int], seat: int | None) -> str:
+    """The end of a game in a few words, as the viewer at ``seat`` (None: a spectator) reads
+    it, over the result line: the end screen's headline.
+
+    >>> from cardtable.i18n import using_names
+    >>> with using_names(["Ann", "Bob", "Cy", "Dee"]):
+    ...     [headline_words([0, 2], 0), headline_words([0], 0), headline_words([1, 3], 0),
+    ...      headline_words([1, 3], None), headline_words([2], None), headline_words([], 1)]
+    ['You and Cy win', 'You win', 'You lose', 'Bob and Dee win', 'Cy wins', 'Nobody wins']
+    """
+    if not winners:
+        return _("Nobody wins")
+    if seat is not None:
+        if seat not in winners:
+            return _("You lose")
+        partners = [w for w in winners if w != seat]
+        if partners:
+            return _("You and {names} win").format(names=seats_word(partners))
+        return _("You win")
+    if len(winners) == 1:
+        return _("{name} wins").format(name=seat_word(winners[0], start=True))
+    return _("{names} win").format(names=seats_word(winners, start=True))

@@ -32,7 +32,7 @@ from cardtable.engine import Event, Move, State
 from cardtable.i18n import NP_, _, game_title, pgettext, seat_word, using_language, using_names
 from cardtable.registry import vocabulary
 from cardtable.table.core import Table
-from cardtable.table.result import result_words
+from cardtable.table.result import headline_words, result_words
 from cardtable.table.seats import SeatKind, Status
 
 __all__ = ["Cursor", "Presence", "bot_name", "level_word", "seat_names", "summary", "view"]
@@ -234,6 +234,7 @@ def _game(
         "result": state.result if over else None,
         "result_text": result_words(state.outcome() or [], state.scores, note) if over else "",
         "result_note": note,
+        "headline": headline_words(state.outcome() or [], seat) if over else "",
     }
 
 
@@ -249,6 +250,7 @@ def _undealt() -> dict[str, Any]:
         "result": None,
         "result_text": "",
         "result_note": "",
+        "headline": "",
     }
 
 
@@ -282,6 +284,8 @@ def view(
         with using_names(names):
             part = _undealt() if state is None else _game(table, state, seat, first_event, cursor)
             status_text = _status_text(table, state, part["prompt"], part["result_text"])
+            if table.status is Status.ABANDONED:
+                part["headline"] = _("The game was abandoned")
         message: dict[str, Any] = {
             "type": "view",
             "table": table.id,

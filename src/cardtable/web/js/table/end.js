@@ -8,7 +8,7 @@
 import { post } from "../api.js";
 import { fill, h } from "../dom.js";
 import { _, fmt } from "../i18n.js";
-import { gameStats, headline } from "./words.js";
+import { gameStats } from "./words.js";
 
 /** @typedef {import("../table.js").TableView} TableView */
 
@@ -138,7 +138,8 @@ export function renderResult(t) {
   const stats = gameStats(t);
   fill(
     el,
-    h("h2", { class: "headline" }, headline(view, (seat) => String(view.players[seat].name))),
+    // "You win", "Bob and Carol win": the view's words for this viewer.
+    h("h2", { class: "headline" }, view.headline),
     // The result in words is the view's, the same line every face shows.
     view.result_text ? h("p", { class: "result-note" }, view.result_text) : null,
     h(

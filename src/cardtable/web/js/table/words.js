@@ -1,36 +1,7 @@
 // @ts-check
-/** The end of a game in words: who won, as the viewer reads it, and a few statistics. */
+/** The end of a game in numbers: a few statistics (who won is the view's `headline`). */
 
 import { _, fmt } from "../i18n.js";
-
-/**
- * Names as a sentence lists them: "Bob", "Bob and Carol", "Bob, Carol and Dan".
- * @param {string[]} names
- */
-export function listNames(names) {
-  if (names.length <= 1) return names.join("");
-  return fmt(_("{names} and {last}"), { names: names.slice(0, -1).join(_(", ")), last: names[names.length - 1] });
-}
-
-/**
- * The result's headline: "You win", "You and Carol win", "You lose", "Bob and Carol win".
- * @param {any} view
- * @param {(seat: number) => string} name  a seat's plain name (no "(you)")
- */
-export function headline(view, name) {
-  if (view.status === "abandoned") return _("The game was abandoned");
-  const winners = /** @type {number[]} */ ((view.result && view.result.winners) || []);
-  if (!winners.length) return _("Nobody wins");
-  const me = view.seat;
-  if (me !== null && me !== undefined) {
-    if (!winners.includes(me)) return _("You lose");
-    const partners = winners.filter((s) => s !== me).map(name);
-    return partners.length ? fmt(_("You and {names} win"), { names: listNames(partners) }) : _("You win");
-  }
-  return winners.length === 1
-    ? fmt(_("{name} wins"), { name: name(winners[0]) })
-    : fmt(_("{names} win"), { names: listNames(winners.map(name)) });
-}
 
 /**
  * A few statistics of the game: moves made, its length, tricks the viewer took, hints asked.
