@@ -117,13 +117,15 @@ def tap(target: Locator, force: bool = False, timeout: float = 5) -> None:
     that flies in); ``force``: also when it is marked disabled (``aria-disabled``, which
     Playwright otherwise waits out). Fails naming what covers it."""
     deadline = time.monotonic() + timeout
-    while True:
+    point: Any = None  # {x, y} within the card
+    while point is None:
         target.scroll_into_view_if_needed()
-        point = target.evaluate(OPEN_POINT)
-        if isinstance(point, dict):
-            break
-        assert time.monotonic() < deadline, f"{target} is covered by {point}"
-        target.page.wait_for_timeout(50)
+        reached = target.evaluate(OPEN_POINT)
+        if isinstance(reached, dict):
+            point = reached
+        else:
+            assert time.monotonic() < deadline, f"{target} is covered by {reached}"
+            target.page.wait_for_timeout(50)
     target.click(position=point, force=force)
 
 
