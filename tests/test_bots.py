@@ -34,6 +34,7 @@ from cardtable.bots import (
 from cardtable.cards import pack, parse_card, parse_cards, shuffle
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError, OptionError
+from cardtable.games.calypso.bot import CalypsoRulesBot
 from cardtable.games.cribbage.bot import CribbageRulesBot, solo_points
 from cardtable.games.cribbage.game import PLAYING, VALUE, CribbageGame, CribbageState
 from cardtable.games.cribbage.sampling import go_limits
@@ -392,8 +393,11 @@ def test_bot_names_and_levels() -> None:
     assert isinstance(easy, Blundering) and easy.rate == 0.3
     assert isinstance(easy.bot, CribbageRulesBot)
     assert (easy.bot.discards, easy.bot.pegging) == ("hand", "greedy")
-    blundering = make_bot("calypso", "medium")
-    assert isinstance(blundering, Blundering) and blundering.rate == 0.35
+    blundering = make_bot("calypso", "easy")
+    assert isinstance(blundering, Blundering) and blundering.rate == 0.7
+    # Today's search is `hard`, so the ladder keeps its step below the new expert.
+    assert make_bot("calypso", "hard").name == "pimc"
+    assert isinstance(make_bot("calypso", "medium"), CalypsoRulesBot)
     assert make_bot("cribbage", "beginner").name == "random"
     assert make_bot("cribbage").name == "rules"
     assert isinstance(make_bot("cribbage", seed=3), CribbageRulesBot)

@@ -73,9 +73,9 @@ def test_the_bot_sees_only_its_view() -> None:
         assert choose_for(bot_a, state) is choose_for(bot_b, twin)
 
 
-def test_registered_as_rules_and_hard() -> None:
+def test_registered_as_rules_and_medium() -> None:
     assert make_bot("calypso", "rules").name == "rules"
-    assert isinstance(make_bot("calypso", "hard"), CalypsoRulesBot)
+    assert isinstance(make_bot("calypso", "medium"), CalypsoRulesBot)
 
 
 def test_beats_random_clearly() -> None:

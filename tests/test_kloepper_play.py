@@ -226,7 +226,7 @@ def test_the_face_speaks_japanese() -> None:
 
 def test_the_registry_gives_the_rules_bot_and_the_face() -> None:
     assert isinstance(make_bot("kloepper", "rules"), KloepperRulesBot)
-    assert isinstance(make_bot("kloepper", "hard"), KloepperRulesBot)
+    assert isinstance(make_bot("kloepper", "medium"), KloepperRulesBot)
     assert isinstance(face_for(cardtable.load("kloepper")), KloepperFace)
 
 

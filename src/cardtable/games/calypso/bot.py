@@ -222,6 +222,7 @@ VALUE_FACE = {v: (0 if v == 14 else (v - 1) * 4) for v in range(2, 15)}
 #: levels it leaves out play as :data:`cardtable.bots.levels.DEFAULT_LEVELS` says.
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("rules", {"mistakes": 0.7}),
-    "medium": ("rules", {"mistakes": 0.35}),
+    "medium": ("rules", {}),
+    "hard": ("pimc", {"worlds": 30}),
     "expert": ("pimc", {"worlds": 30}),
 }

@@ -298,7 +298,7 @@ class CribbageRulesBot(RandomBot):
 #: levels it leaves out play as :data:`cardtable.bots.levels.DEFAULT_LEVELS` says.
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("rules", {"discards": "hand", "pegging": "greedy", "mistakes": 0.3}),
-    "medium": ("rules", {"discards": "hand", "pegging": "greedy"}),
-    "hard": ("rules", {"pegging": "greedy"}),
+    "medium": ("rules", {"pegging": "greedy"}),
+    "hard": ("rules", {}),
     "expert": ("rules", {}),
 }

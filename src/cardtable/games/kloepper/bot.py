@@ -244,6 +244,7 @@ class KloepperRulesBot:
 #: levels it leaves out play as :data:`cardtable.bots.levels.DEFAULT_LEVELS` says.
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("rules", {"mistakes": 1}),
-    "medium": ("rules", {"mistakes": 0.5}),
+    "medium": ("rules", {}),
+    "hard": ("pimc", {"worlds": 20, "rollout": "rules"}),
     "expert": ("pimc", {"worlds": 20, "rollout": "rules"}),
 }

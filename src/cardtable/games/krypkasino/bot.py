@@ -193,7 +193,7 @@ def _unseen_by_value(obs: Mapping[str, Any], hand: Sequence[int]) -> dict[int, i
 #: levels it leaves out play as :data:`cardtable.bots.levels.DEFAULT_LEVELS` says.
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("rules", {"mistakes": 0.6}),
-    "medium": ("rules", {"mistakes": 0.3}),
-    "hard": ("rules", {"mistakes": 0.1}),
+    "medium": ("rules", {"mistakes": 0.1}),
+    "hard": ("rules", {}),
     "expert": ("rules", {}),
 }
