@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.engine import State
+from cardtable.reason_hooks import ReasonHooks
 
 __all__ = ["SearchHooks", "never"]
 
@@ -46,3 +47,5 @@ class SearchHooks:
     sides: Callable[[State], Sequence[int]] | None = None
     rules_verbs: frozenset[str] = field(default_factory=frozenset)
     delegated: Callable[[Mapping[str, Any]], bool] = never
+    #: The play-outs' counters and their words, for a hint's reasons (None: no reasons).
+    reasons: ReasonHooks | None = None

@@ -22,7 +22,10 @@ iteration budget give the same moves), and a rollout policy (``random`` or the g
 ``rules`` bot); every setting is checked, against the bounds below (``MAX_WORLDS`` ...), when
 the bot is made, and a bad one raises :class:`~cardtable.errors.OptionError` naming it. After
 each choice ``last_report`` holds the moves considered, best first, as (move, mean reward in
-the game's points, visits).
+the game's points, visits), and ``last_stats`` the same moves as :class:`MoveStats`: with the
+95% error bar of each mean and, where ``explain`` is set (the hint sets it) and the game has
+reason hooks (:mod:`cardtable.reason_hooks`), the game's counters summed over the same
+play-outs, for the hint's reasons (:mod:`cardtable.bots.explain`).
 
 >>> import cardtable
 >>> from cardtable.seat_view import SeatView
@@ -41,7 +44,8 @@ import math
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from cardtable.bot_protocol import Bot
@@ -52,7 +56,7 @@ from cardtable.random_bot import RandomBot, choice_setting, number_setting, whol
 from cardtable.registry import entry
 from cardtable.seat_view import SeatView
 
-__all__ = ["ROLLOUTS", "IsmctsBot", "PimcBot", "Report"]
+__all__ = ["ROLLOUTS", "IsmctsBot", "MoveStats", "PimcBot", "Report", "margin95"]
 
 #: The rollout policies: ``random`` (fast) or each game's ``rules`` bot (slower, stronger).
 ROLLOUTS = ("random", "rules")
@@ -75,6 +79,82 @@ MAX_EXPLORATION = 10
 REPORT_SIZE = 8
 
 Policy = Callable[[State], Move]
+#: A game's counters of one play-out: (world before the move, world after the play-out, seat).
+Count = Callable[[State, State, int], Mapping[str, float]]
+
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.96
+
+
+def margin95(total: float, squares: float, n: int) -> float | None:
+    """The half-width of the 95% interval of a mean of ``n`` samples (their sum and sum of
+    squares): 1.96 standard errors, from the sample variance; None under two samples.
+
+    >>> margin95(6.0, 14.0, 3)  # samples 1, 2, 3: variance 1, standard error 1/sqrt(3)
+    1.1316
+    >>> margin95(5.0, 25.0, 1) is None, margin95(8.0, 16.0, 4)
+    (True, 0.0)
+    """
+    if n < 2:
+        return None
+    variance = max(0.0, (squares - total * total / n) / (n - 1))
+    return round(Z95 * math.sqrt(variance / n), 4)
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """One move of a search's report: its mean reward over ``visits`` samples (worlds,
+    play-outs or iterations) with the 95% ``margin`` of that mean (None under two samples), and
+    the game's reason counters summed over the ``counted`` play-outs that gathered them.
+
+    >>> stats = MoveStats("play 7S", 1.25, 40, 0.3, 40, {"pegs": 30.0})
+    >>> stats.rate("pegs"), stats.rate("fifteen"), stats.row
+    (0.75, 0.0, ('play 7S', 1.25, 40))
+    """
+
+    move: str
+    mean: float
+    visits: int
+    margin: float | None = None
+    counted: int = 0
+    counters: Mapping[str, float] = field(default_factory=dict)
+
+    def rate(self, key: str) -> float:
+        """Counter ``key`` per counted play-out (0 where none was counted)."""
+        return self.counters.get(key, 0.0) / self.counted if self.counted else 0.0
+
+    @property
+    def row(self) -> tuple[str, float, int]:
+        """The move's row of ``last_report``: (move, mean, visits)."""
+        return (self.move, self.mean, self.visits)
+
+
+class _Tally:
+    """Per move: the sum and sum of squares of its rewards, and its summed counters."""
+
+    __slots__ = ("counted", "counters", "n", "squares", "total")
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.squares = 0.0
+        self.n = 0
+        self.counted = 0
+        self.counters: dict[str, float] = {}
+
+    def add(self, reward: float) -> None:
+        self.total += reward
+        self.squares += reward * reward
+        self.n += 1
+
+    def count(self, counters: Mapping[str, float]) -> None:
+        self.counted += 1
+        mine = self.counters
+        for key, value in counters.items():
+            mine[key] = mine.get(key, 0.0) + value
+
+    def stats(self, move: str, mean: float, visits: int) -> MoveStats:
+        margin = margin95(self.total, self.squares, self.n)
+        return MoveStats(move, mean, visits, margin, self.counted, dict(self.counters))
 
 
 def _rules_bot(game: str, seed: int) -> Bot:
@@ -96,6 +176,11 @@ class _Search(ABC):
         self.seconds = number_setting("seconds", seconds, MIN_SECONDS, MAX_SECONDS, optional=True)
         self.rng = random.Random(seed)
         self.last_report: Report = []
+        #: The moves of ``last_report`` with their error bars and counters.
+        self.last_stats: list[MoveStats] = []
+        #: Whether the play-outs gather the game's reason counters (for a hint); it changes no
+        #: move, only the work done.
+        self.explain = False
 
     @abstractmethod
     def choose(self, view: SeatView) -> Move:
@@ -127,13 +212,13 @@ class _Search(ABC):
         the hooks' ``rules_verbs``), with the report for it."""
         legal = RandomBot.legal_for(view)
         if len(legal) == 1:
-            self.last_report = [(legal[0].text, 0.0, 0)]
+            self._report([MoveStats(legal[0].text, 0.0, 0)])
             return legal, legal[0]
         game = view.game.name
         hooks = hooks_for(game)
         if hooks.delegated(view.observation()):
             move = _rules_bot(game, int(self.rng.random() * 2**32)).choose(view)
-            self.last_report = [(move.text, 0.0, 0)]
+            self._report([MoveStats(move.text, 0.0, 0)])
             return legal, move
         verbs = hooks.rules_verbs
         if verbs and any(m.verb in verbs for m in legal):
@@ -141,13 +226,25 @@ class _Search(ABC):
             rest = [m for m in legal if m.verb not in verbs]
             if move.verb in verbs or len(rest) == 1:
                 move = move if move.verb in verbs else rest[0]
-                self.last_report = [(move.text, 0.0, 0)]
+                self._report([MoveStats(move.text, 0.0, 0)])
                 return legal, move
             return rest, None
         return legal, None
 
     def _deadline(self) -> float | None:
         return None if self.seconds is None else time.perf_counter() + self.seconds
+
+    def _report(self, stats: list[MoveStats]) -> None:
+        """Keep the report of a choice: ``stats`` best first (at most :data:`REPORT_SIZE`)."""
+        self.last_stats = stats[:REPORT_SIZE]
+        self.last_report = [s.row for s in self.last_stats]
+
+    def _counter(self, game: str) -> Count | None:
+        """The game's play-out counters where this choice is explained, else None."""
+        if not self.explain:
+            return None
+        reasons = hooks_for(game).reasons
+        return None if reasons is None else reasons.count
 
 
 def _play_out(world: State, ev: Evaluation, start: object, policy: Policy) -> None:
@@ -236,9 +333,9 @@ class PimcBot(_Search):
             return move
         seat = view.seat
         policy = self._policy(view.game.name)
+        count = self._counter(view.game.name)
         deadline = self._deadline()
-        totals = [0.0] * len(legal)
-        counts = [0] * len(legal)
+        tallies = [_Tally() for _ in legal]
         sampled = 0
         exact = self.exact > 0
         world = view.sample_world(self.rng)
@@ -251,27 +348,27 @@ class PimcBot(_Search):
             if exact:
                 solved = self._solve_world(world, legal, ev, start, before, seat)
                 if solved is not None:
-                    for i, value in enumerate(solved):
-                        totals[i] += value
-                        counts[i] += 1
+                    for tally, value in zip(tallies, solved, strict=True):
+                        tally.add(value)
                 else:
                     exact = False  # too big here: the later worlds would not fit either
             if not exact:
-                for i, m in enumerate(legal):
+                for tally, m in zip(tallies, legal, strict=True):
                     for _ in range(self.playouts):
                         w = world.clone()
                         w.apply(m)
                         _play_out(w, ev, start, policy)
-                        totals[i] += ev.reward(before, ev.standing(w))[seat]
-                        counts[i] += 1
+                        tally.add(ev.reward(before, ev.standing(w))[seat])
+                        if count is not None:
+                            tally.count(count(world, w, seat))
             if self.worlds is not None and sampled >= self.worlds:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        means = [t / c for t, c in zip(totals, counts, strict=True)]
+        means = [t.total / t.n for t in tallies]
         self.last_exact = exact
         order = sorted(range(len(legal)), key=lambda i: (-means[i], i))
-        self.last_report = [(legal[i].text, means[i], counts[i]) for i in order[:REPORT_SIZE]]
+        self._report([tallies[i].stats(legal[i].text, means[i], tallies[i].n) for i in order])
         return legal[order[0]]
 
     def _solve_world(
@@ -351,8 +448,11 @@ class IsmctsBot(_Search):
             return move
         game = view.game.name
         policy = self._policy(game)
+        count = self._counter(game)
         deadline = self._deadline()
         root = _Node(view.seat)
+        # Per root move (its child node): the rewards' squares and counters, for the report.
+        tallies: dict[_Node, _Tally] = {}
         rng = self.rng
         world = view.sample_world(rng)
         ev = evaluation_for(view.game, world)
@@ -364,6 +464,8 @@ class IsmctsBot(_Search):
                 world = view.sample_world(rng)
             marker = ev.marker
             start, before = marker(world), ev.standing(world)
+            # The world is changed in place: its start is kept only where counters want it.
+            first = world.clone() if count is not None else None
             node = root
             path: list[_Node] = []
             while not world.is_over and marker(world) == start:
@@ -400,6 +502,12 @@ class IsmctsBot(_Search):
             for n in path:
                 n.visits += 1
                 n.total += reward[n.seat]
+            tally = tallies.get(path[0])
+            if tally is None:
+                tally = tallies[path[0]] = _Tally()
+            tally.add(reward[view.seat])
+            if first is not None and count is not None:
+                tally.count(count(first, world, view.seat))
             done += 1
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -409,9 +517,9 @@ class IsmctsBot(_Search):
         for i, m in enumerate(legal):
             child = root.children.get((view.seat, m.text))
             if child is not None and child.visits:
-                stats.append((m, child.total / child.visits, child.visits, i))
+                stats.append((m, child.total / child.visits, child.visits, i, tallies[child]))
             else:
-                stats.append((m, 0.0, 0, i))
+                stats.append((m, 0.0, 0, i, _Tally()))
         stats.sort(key=lambda s: (-s[2], -s[1], s[3]))
-        self.last_report = [(m.text, mean, visits) for m, mean, visits, _ in stats[:REPORT_SIZE]]
+        self._report([tally.stats(m.text, mean, visits) for m, mean, visits, _, tally in stats])
         return stats[0][0]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from cardtable.games.calypso.reasons import REASONS
 from cardtable.search_hooks import SearchHooks
 
 __all__ = ["SEARCH"]
@@ -29,4 +30,4 @@ def _sides(world: Any) -> list[int]:
     return [0, 1, 0, 1]
 
 
-SEARCH = SearchHooks(scale=300.0, horizon=_horizon, sides=_sides)
+SEARCH = SearchHooks(scale=300.0, horizon=_horizon, sides=_sides, reasons=REASONS)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
+from cardtable.games.cribbage.reasons import REASONS
 from cardtable.search_hooks import SearchHooks
 
 __all__ = ["SEARCH", "WIN_BONUS"]
@@ -45,4 +46,11 @@ def _delegated(observation: Mapping[str, Any]) -> bool:
     return observation.get("phase") != "play"
 
 
-SEARCH = SearchHooks(scale=8.0, horizon=_horizon, value=_value, sides=_sides, delegated=_delegated)
+SEARCH = SearchHooks(
+    scale=8.0,
+    horizon=_horizon,
+    value=_value,
+    sides=_sides,
+    delegated=_delegated,
+    reasons=REASONS,
+)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from cardtable.games.kloepper.reasons import REASONS
 from cardtable.search_hooks import SearchHooks
 
 __all__ = ["RULES_VERBS", "SEARCH"]
@@ -33,4 +34,4 @@ def _horizon(world: Any) -> Hashable:
     return deal
 
 
-SEARCH = SearchHooks(scale=2.0, horizon=_horizon, rules_verbs=RULES_VERBS)
+SEARCH = SearchHooks(scale=2.0, horizon=_horizon, rules_verbs=RULES_VERBS, reasons=REASONS)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from cardtable.games.krypkasino.reasons import REASONS
 from cardtable.search_hooks import SearchHooks
 
 __all__ = ["SEARCH"]
@@ -30,4 +31,4 @@ def _sides(world: Any) -> list[int]:
     return list(world.team)
 
 
-SEARCH = SearchHooks(scale=6.0, horizon=_horizon, sides=_sides)
+SEARCH = SearchHooks(scale=6.0, horizon=_horizon, sides=_sides, reasons=REASONS)
