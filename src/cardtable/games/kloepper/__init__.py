@@ -8,6 +8,7 @@
 
 from cardtable.games.kloepper.bot import LEVELS, KloepperRulesBot
 from cardtable.games.kloepper.codec import KloepperCodec
+from cardtable.games.kloepper.expert import KloepperExpertBot
 from cardtable.games.kloepper.game import KloepperGame, KloepperState, hand_order
 from cardtable.games.kloepper.scoring import DEFAULT_TABLE, result_key, scoring_table
 from cardtable.games.kloepper.search import RULES_VERBS, SEARCH
@@ -29,7 +30,10 @@ __all__ = [
 
 register(
     KloepperGame,
-    bots={"rules": may_blunder(KloepperRulesBot, RULES_VERBS)},
+    bots={
+        "rules": may_blunder(KloepperRulesBot, RULES_VERBS),
+        KloepperExpertBot.name: KloepperExpertBot,
+    },
     levels=LEVELS,
     search=SEARCH,
     codec=KloepperCodec,

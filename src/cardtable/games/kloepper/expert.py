@@ -1,0 +1,183 @@
+"""The Kloepper ``expert`` bot: every decision searched over weighted worlds, the risky ones
+taken only when the search is sure enough.
+
+- Worlds: the view's sampled worlds (:mod:`cardtable.games.kloepper.sampling`), each weighted by
+  how likely the other seats' declarations and cards were in it
+  (:mod:`cardtable.games.kloepper.inference`).
+- Cards: perfect-information Monte Carlo over ``worlds`` weighted worlds; each card is played
+  out to the end of the deal by the ``rules`` bot at every seat, and the best weighted mean
+  reward is played. The reward is the seat's gain in the deal minus the largest gain that
+  differs from it (the sides are hidden, see :mod:`cardtable.games.kloepper.search`).
+- Declarations, knocks and knock-offs: the ``rules`` bot's choice is the default; every other
+  choice is played out in the same ``decide`` worlds, and the best of them replaces the default
+  only when its weighted mean gain over it, less ``risk`` standard errors, is above zero. A
+  knock that fails costs six points and a lone one thirty, so a choice whose value is unsure
+  is not taken. A knock is searched only while the seat's side may still take every trick.
+
+The same seed gives the same moves (every draw comes from the bot's own generator).
+
+>>> import cardtable
+>>> from cardtable.seat_view import SeatView
+>>> deck = ("QC QS JC 9C 10C KC AS 10S KS AH 10H KH JS JH JD 9S AC QH AD 10D KD QD 9D 9H").split()
+>>> state = cardtable.load("kloepper").new_state(decks=[deck])
+>>> bot = KloepperExpertBot(seed=1, decide=16)
+>>> str(bot.choose(SeatView(state, 0)))
+'alone'
+>>> [(text, round(gain, 2)) for text, gain, _n in bot.last_report]
+[('alone', 0.0), ('call AC', -8.73), ('call AH', -8.73), ('call AS', -8.73)]
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from cardtable.bots.evaluation import gain_reward
+from cardtable.engine import Move, State
+from cardtable.games.kloepper.bot import KloepperRulesBot
+from cardtable.games.kloepper.inference import PublicMove, public_moves, world_weight
+from cardtable.games.kloepper.moves import KNOCK
+from cardtable.random_bot import number_setting, whole_setting
+from cardtable.seat_view import SeatView
+
+__all__ = ["KloepperExpertBot", "weighted_gain"]
+
+#: The bounds of the settings.
+MAX_WORLDS = 2_000
+MAX_RISK = 10.0
+
+#: What the bot considered: (move text, weighted mean reward or gain over the default, worlds).
+Report = list[tuple[str, float, int]]
+
+
+def weighted_gain(diffs: Sequence[float], weights: Sequence[float], risk: float) -> float:
+    """The weighted mean of ``diffs`` less ``risk`` weighted standard errors (the effective
+    number of worlds is ``(sum w)^2 / sum w^2``).
+
+    >>> weighted_gain([1.0, 3.0], [1.0, 1.0], 0.0)
+    2.0
+    >>> round(weighted_gain([1.0, 3.0], [1.0, 1.0], 1.0), 4)
+    1.0
+    >>> weighted_gain([5.0], [0.0], 1.0)
+    0.0
+    """
+    total = sum(weights)
+    if total <= 0:
+        return 0.0
+    mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+    spread = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+    n_eff = total * total / sum(w * w for w in weights)
+    return mean - risk * math.sqrt(spread / n_eff)
+
+
+class KloepperExpertBot:
+    """Kloepper by search over weighted worlds (see the module docs).
+
+    ``worlds``: worlds per card played; ``decide``: worlds per declaration, knock or knock-off;
+    ``risk``: standard errors a choice other than the rules bot's must clear; ``noise``: the
+    share of the other seats' moves taken as random when weighting worlds (1: no inference).
+    """
+
+    name: ClassVar[str] = "pimc-risk"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        worlds: int = 20,
+        decide: int = 48,
+        risk: float = 1.0,
+        noise: float = 0.25,
+    ) -> None:
+        self.worlds = whole_setting("worlds", worlds, 1, MAX_WORLDS)
+        self.decide = whole_setting("decide", decide, 1, MAX_WORLDS)
+        self.risk = number_setting("risk", risk, 0, MAX_RISK)
+        self.noise = number_setting("noise", noise, 0, 1)
+        self.rng = random.Random(seed)
+        self.last_report: Report = []
+
+    # ----------------------------------------------------------------- worlds and playouts
+
+    def _worlds(self, view: SeatView, count: int) -> tuple[list[State], list[float]]:
+        """``count`` sampled worlds and their weights."""
+        moves: list[PublicMove] = public_moves(view.observation())
+        worlds = [view.sample_world(self.rng) for _ in range(count)]
+        weights = [world_weight(w, moves, view.seat, self.noise) for w in worlds]
+        return worlds, weights
+
+    def _rules(self) -> KloepperRulesBot:
+        return KloepperRulesBot(int(self.rng.random() * 2**32))
+
+    @staticmethod
+    def _value(world: State, first: Move, seat: int, policy: KloepperRulesBot) -> float:
+        """``seat``'s reward when ``first`` is played in (a copy of) ``world`` and the deal is
+        played out by ``policy`` at every seat."""
+        w: Any = world.clone()
+        deal, before = w.deal_no, list(w.points)
+        w.apply(first)
+        while not w.is_over and w.deal_no == deal:
+            w.apply(policy.choose(SeatView(w, w.to_move)))
+        return gain_reward(before, w.points)[seat]
+
+    # ----------------------------------------------------------------- decisions
+
+    def choose(self, view: SeatView) -> Move:
+        """A legal move for the view's seat, which must be the seat to act."""
+        legal = view.legal_moves()
+        if len(legal) == 1:
+            self.last_report = [(legal[0].text, 0.0, 0)]
+            return legal[0]
+        default = self._rules().choose(view)
+        plays = [m for m in legal if m.verb == "play"]
+        if not plays:  # a declaration or an answer to a knock
+            return self._risky(view, legal, default)
+        if KNOCK in legal and default is not KNOCK and self._may_sweep(view):
+            base = next(m for m in plays if m is default) if default in plays else plays[0]
+            if self._risky(view, [base, KNOCK], base) is KNOCK:
+                return KNOCK
+        if default is KNOCK:  # a sure sweep
+            self.last_report = [(KNOCK.text, 0.0, 0)]
+            return KNOCK
+        return self._best_play(view, plays)
+
+    @staticmethod
+    def _may_sweep(view: SeatView) -> bool:
+        """Whether no trick so far went to a seat known to be against the seat's side."""
+        obs = view.observation()
+        roles = obs["roles"]
+        mine = roles[view.seat]
+        return all(roles[t["winner"]] in (mine, None) for t in obs["tricks"])
+
+    def _risky(self, view: SeatView, options: list[Move], default: Move) -> Move:
+        """``default``, or the option that beats it by more than ``risk`` standard errors."""
+        worlds, weights = self._worlds(view, self.decide)
+        policy = self._rules()
+        seat = view.seat
+        values = {m: [self._value(w, m, seat, policy) for w in worlds] for m in options}
+        base = values[default]
+        report: Report = []
+        best, best_gain = default, 0.0
+        for m in options:
+            diffs = [v - b for v, b in zip(values[m], base, strict=True)]
+            gain = weighted_gain(diffs, weights, self.risk) if m is not default else 0.0
+            report.append((m.text, gain, len(worlds)))
+            if gain > best_gain:
+                best, best_gain = m, gain
+        report.sort(key=lambda r: -r[1])
+        self.last_report = report
+        return best
+
+    def _best_play(self, view: SeatView, plays: list[Move]) -> Move:
+        """The card with the best weighted mean reward (ties: the first)."""
+        worlds, weights = self._worlds(view, self.worlds)
+        policy = self._rules()
+        seat = view.seat
+        total = sum(weights) or 1.0
+        means = []
+        for m in plays:
+            value = sum(w * self._value(x, m, seat, policy) for x, w in zip(worlds, weights))
+            means.append(value / total)
+        order = sorted(range(len(plays)), key=lambda i: (-means[i], i))
+        self.last_report = [(plays[i].text, means[i], len(worlds)) for i in order]
+        return plays[order[0]]
