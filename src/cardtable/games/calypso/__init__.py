@@ -8,6 +8,7 @@
 
 from cardtable.games.calypso.bot import LEVELS, CalypsoRulesBot
 from cardtable.games.calypso.codec import CalypsoCodec
+from cardtable.games.calypso.expert import CalypsoSearchBot
 from cardtable.games.calypso.game import (
     CALYPSO_POINTS,
     CalypsoGame,
@@ -42,7 +43,7 @@ __all__ = [
 
 register(
     CalypsoGame,
-    bots={"rules": may_blunder(CalypsoRulesBot)},
+    bots={"rules": may_blunder(CalypsoRulesBot), "search": CalypsoSearchBot},
     levels=LEVELS,
     search=SEARCH,
     codec=CalypsoCodec,
