@@ -16,7 +16,9 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from cardtable.bots import Bot, bot_names, make_bot
-from cardtable.bots.levels import LEVELS
+from cardtable.bots.explain import Weighed, explaining, hint_rows, weighed
+from cardtable.bots.latency import guarded
+from cardtable.bots.levels import LEVELS, hint_bot
 from cardtable.engine import JSON, Event, Game, Move, State, fresh_seed
 from cardtable.errors import IllegalMoveError, OptionError, RecordError
 from cardtable.i18n import _, ngettext
@@ -25,11 +27,29 @@ from cardtable.registry import load
 from cardtable.table.core import Table
 from cardtable.table.errors import Fault, TableError
 from cardtable.table.seats import Seat, SeatKind, Status
-from cardtable.table.thinking import Ask, InProcess, Thinker
+from cardtable.table.thinking import Ask, InProcess, Thinker, hint_move
 
 __all__ = ["HUMAN", "Session", "log_events", "parse_players", "player_choices", "player_label"]
 
 HUMAN = "human"
+
+
+def hint_lines(session: Session) -> list[str]:
+    """The last hint explained, a line a move (:func:`~cardtable.bots.explain.hint_rows`): the
+    best moves the hint bot searched with their values, error bars and reasons, or its one
+    move's reason; nothing where it gave neither.
+
+    >>> import cardtable
+    >>> session = Session(cardtable.load("kloepper"), ["human", "rules", "rules", "rules"], 1)
+    >>> hint_lines(session)
+    []
+    """
+    if session.hint_weighed is None:
+        return []
+    rows = hint_rows(session.state, session.hint_weighed)
+    if any(row["deals"] for row in rows) or rows[0]["reason"] is not None:
+        return [str(row["line"]) for row in rows]
+    return []
 
 
 def log_events(
@@ -149,13 +169,18 @@ class Session:
         self.table.start(_now())
         #: What the last hint's bot weighed: (move, mean value, visits), best first.
         self.hint_report: list[tuple[str, float, int]] = []
+        #: The same with the error bars and reasons' counters (:mod:`cardtable.bots.explain`).
+        self.hint_weighed: Weighed | None = None
+        #: Each seat's bot as it plays on this machine: a level with the budget the latency
+        #: guard leaves it (kept in the record, so the game can be played again elsewhere).
+        self.budgets = [p if p == HUMAN else guarded(game.name, p) for p in self.players]
         # One generator per table, so the bots differ from seat to seat yet repeat run to run.
         seeder = random.Random(seed)
         #: Where the bots and the hint think: here, each seat's bot kept for the whole game.
         self.thinker: Thinker = InProcess(
             [
-                None if p == HUMAN else make_bot(game.name, p, seeder.getrandbits(32))
-                for p in self.players
+                None if p == HUMAN else make_bot(game.name, self.budgets[i], seeder.getrandbits(32))
+                for i, p in enumerate(self.players)
             ]
         )
 
@@ -283,7 +308,7 @@ class Session:
     def hint(self, seat: int) -> Move:
         """The move the hint bot (:func:`~cardtable.bots.levels.hint_bot`, the ``expert``
         level) would make for ``seat`` (which must be to move); what it weighed is left in
-        :attr:`hint_report`."""
+        :attr:`hint_report` and :attr:`hint_weighed`."""
         # Its seed is the table's, so a hint repeats.
         ask = Ask(
             self.game.name,
@@ -294,14 +319,21 @@ class Session:
             seed=random.Random(self.seed).getrandbits(32),
             position=self.state,
         )
-        hint = self.thinker.hint(ask).result()
+        # The hint bot counts its reasons as it searches (its move is the same either way).
+        bot = explaining(hint_bot(self.game.name, ask.seed))
+        hint = hint_move(ask, bot)
+        self.hint_weighed = weighed(bot, hint.move)
         self.hint_report = list(hint.report)
         return self.game.read_move(hint.move, self.state.legal_moves())
 
     def record(self) -> dict[str, JSON]:
         """The game record, with the players in ``meta``."""
         record = self.state.to_record()
-        record["meta"] = {"players": list(self.players), "source": "cardtable play"}
+        record["meta"] = {
+            "players": list(self.players),
+            "bots": list(self.budgets),
+            "source": "cardtable play",
+        }
         return record
 
     def rematch(self) -> Session:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from cardtable.bots import Bot, choose_for, make_bot
+from cardtable.bots.latency import guarded
 from cardtable.bots.levels import hint_bot
 from cardtable.engine import JSON, State
 from cardtable.errors import CardtableError
@@ -73,7 +74,8 @@ def bot_move(ask: Ask) -> str:
     >>> bot_move(Ask("cribbage", {}, {"seed": 1}, (), 0, "rules", 7))
     'discard 7S QD'
     """
-    return choose_for(make_bot(ask.game, ask.spec, ask.seed), ask.state()).text
+    # A level plays with the budget this machine decides in time (the latency guard).
+    return choose_for(make_bot(ask.game, guarded(ask.game, ask.spec), ask.seed), ask.state()).text
 
 
 def hint_move(ask: Ask, bot: Bot | None = None) -> Hint:
