@@ -24,7 +24,7 @@ from cardtable.engine import State
 from cardtable.errors import CardtableError, clip
 from cardtable.i18n import _, game_summary, game_title
 from cardtable.options import options_line
-from cardtable.play.session import HUMAN, Session, log_events, player_label
+from cardtable.play.session import HUMAN, Session, hint_lines, log_events, player_label
 from cardtable.play.storage import save_record
 from cardtable.table.result import state_result_words
 
@@ -172,6 +172,8 @@ class PlainTable:
         elif word == "hint":
             hint = self.session.hint(seat)
             self.say(_("Hint: {move}").format(move=state.describe_move(hint)))
+            for line in hint_lines(self.session):
+                self.say(line)
         elif word == "score":
             self.say(scores_line(state))
         elif word == "quit":

@@ -1,19 +1,27 @@
 """The hint a person asks of the table: the hint bot's move for their seat, worked out away
-from the event loop and told to them alone, with the game's advice as a table any face draws.
+from the event loop and told to them alone, with the game's advice as a table any face draws,
+and the hint explained (:mod:`cardtable.bots.explain`): ``rows`` of the best moves the bot
+weighed, each with its value, error bar and reason in words (or the one move and its reason).
+
+The hint's seed is drawn from the seat's view alone (:func:`~cardtable.bots.explain.view_seed`):
+the same view gives the same hint, whatever the hidden cards are.
 """
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any, Protocol
 
+from cardtable.bots.explain import Weighed, explaining, hint_rows, view_seed, weighed
+from cardtable.bots.levels import hint_bot
 from cardtable.engine import JSON, Game
 from cardtable.i18n import _, using_language, using_names
 from cardtable.server.bots import BotPool
 from cardtable.server.clients import Client
 from cardtable.table.core import Table
 from cardtable.table.errors import Fault, TableError
-from cardtable.table.thinking import Ask
+from cardtable.table.thinking import Ask, Hint, hint_move
 
 
 class Room(Protocol):
@@ -32,7 +40,7 @@ class Room(Protocol):
     async def error(self, client: Client | None, err: TableError, ply: int | None) -> None: ...
 
 
-__all__ = ["advice_table", "error_message", "start_hint"]
+__all__ = ["advice_table", "error_message", "explained_hint", "start_hint"]
 
 
 def error_message(code: str, message: str, ply: int | None) -> dict[str, Any]:
@@ -53,6 +61,28 @@ def advice_table(game: Game, rows: list[dict[str, JSON]] | None) -> dict[str, An
     }
 
 
+def explained_hint(ask: Ask) -> tuple[Hint, Weighed]:
+    """The hint of ``ask`` (in a worker process) with what its bot weighed, counting its
+    reasons; its seed is drawn from the seat's view, not the ask's.
+
+    >>> hint, weighed = explained_hint(Ask("cribbage", {}, {"seed": 1}, (), 0))
+    >>> hint.move == weighed.move, hint.move
+    (True, 'discard 7S QD')
+    """
+    state = ask.state()
+    ask = replace(ask, seed=view_seed(state, ask.seat), position=state)
+    bot = explaining(hint_bot(ask.game, ask.seed))
+    hint = hint_move(ask, bot)
+    return hint, weighed(bot, hint.move)
+
+
+async def _explained(room: Room, ask: Ask) -> tuple[Hint, Weighed]:
+    pool = room.bots.pool
+    if pool is None:
+        raise RuntimeError("the bot pool is not started")
+    return await asyncio.wrap_future(pool.submit(explained_hint, ask))
+
+
 async def start_hint(room: Room, client: Client, ply: int) -> None:
     """Start the hint bot's choice for the client's seat at move ``ply`` (answered to the
     client alone when it is ready); one at a time per client."""
@@ -70,7 +100,7 @@ async def start_hint(room: Room, client: Client, ply: int) -> None:
 
 async def _hint(room: Room, client: Client, seat: int, ply: int) -> None:
     try:
-        hint = await room.bots.ask_hint(room.ask(seat, moves=ply))
+        hint, weighed = await _explained(room, room.ask(seat, moves=ply))
     except Exception:
         # A broken worker, or a bot's fault: the client waits for an answer all the same.
         with using_language(client.language):
@@ -91,6 +121,7 @@ async def _hint(room: Room, client: Client, seat: int, ply: int) -> None:
                 "move": hint.move,
                 "words": state.describe_move(move),
                 "advice": advice_table(room.table.game, hint.advice),
+                "rows": hint_rows(state, weighed),
             }
     # send, not the socket: a client gone while the bot thought is no fault of this task.
     await room.send(client, message)

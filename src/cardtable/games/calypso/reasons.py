@@ -80,5 +80,5 @@ REASONS = ReasonHooks(
             "their_calypso", -500.0, True, lambda: _("they complete a calypso in {amount} of deals")
         ),
     ),
-    unit=lambda: _("points"),
+    unit=lambda: _("points against theirs"),
 )

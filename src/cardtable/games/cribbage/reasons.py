@@ -87,5 +87,5 @@ REASONS = ReasonHooks(
         ),
         Counter("their_go", -1.0, True, lambda: _("it gives them the go in {amount} of deals")),
     ),
-    unit=lambda: _("points"),
+    unit=lambda: _("points against theirs"),
 )

@@ -42,5 +42,5 @@ REASONS = ReasonHooks(
         Counter("points", 1.0, False, lambda: _("you take {amount} card points on average")),
         Counter("tricks", 0.5, False, lambda: _("you win {amount} tricks on average")),
     ),
-    unit=lambda: _("points"),
+    unit=lambda: _("points against the others"),
 )

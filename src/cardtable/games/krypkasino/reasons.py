@@ -54,5 +54,5 @@ REASONS = ReasonHooks(
             "given", 5.0, False, lambda: _("the next player must sweep {amount} times on average")
         ),
     ),
-    unit=lambda: _("points"),
+    unit=lambda: _("points (the others' penalty less yours)"),
 )

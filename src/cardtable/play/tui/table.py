@@ -18,10 +18,10 @@ from textual.widgets.option_list import Option
 from cardtable.cards import cards_str
 from cardtable.engine import Event, Move
 from cardtable.errors import CardtableError
-from cardtable.i18n import _, game_summary, game_title, move_words, ngettext
+from cardtable.i18n import _, game_summary, game_title, ngettext
 from cardtable.play.look import card_text, colour_cards
 from cardtable.play.prose import Prose, unwrap
-from cardtable.play.session import Session, log_events
+from cardtable.play.session import Session, hint_lines, log_events
 from cardtable.play.storage import save_record
 from cardtable.play.tui.face import Seen
 from cardtable.play.tui.faces import face_for
@@ -568,11 +568,9 @@ class TableScreen(Screen[None]):
         line = _("Hint: {move} (Enter plays it)").format(
             move=self.session.state.describe_move(move)
         )
-        weighed = [(text, value) for text, value, visits in self.session.hint_report if visits]
-        if len(weighed) > 1:
-            # What the search weighed, in the game's points: the best few moves.
-            shown = ", ".join(f"{move_words(text)} {value:+.1f}" for text, value in weighed[:4])
-            line += "\n" + _("Weighed: {moves}").format(moves=shown)
+        # What the bot weighed: its best moves with their values, error bars and reasons.
+        for row in hint_lines(self.session):
+            line += "\n" + row
         self._status(colour_cards(line))
 
     def action_panel(self, key: str) -> None:

@@ -1,0 +1,248 @@
+"""A hint that explains itself: the hint bot's best moves with their values, error bars and a
+reason in words, from what its search counted in its own play-outs.
+
+A search bot set to explain (:func:`explaining`) keeps, for each move it weighed, its mean
+reward with the 95% error bar and the game's reason counters summed over the same play-outs
+(:class:`~cardtable.bots.search.MoveStats`). :func:`weighed` takes them from the bot (any bot
+with ``last_stats``, or ``last_report`` rows, or none) as a :class:`Weighed`: plain data, no
+words, so a worker process can hand it back. :func:`hint_rows` then says each of the best
+moves (up to :data:`SHOWN`) in the current language: the move in words, its value with its
+error bar over the sampled deals, and the counter that sets it apart: for the best move, what
+it does better than the next; for another, what it does worse than the best. A bot that does
+not search (a rules bot) gives one row: its move, and its reason where it offers one
+(``last_reason``: an untranslated message and its fields).
+
+Everything here comes from the seat's own sampled worlds, never the real deal: two deals that
+differ only in cards hidden from the seat give the same rows for the same seed
+(:func:`view_seed` draws the seed from the seat's view alone).
+
+>>> import cardtable
+>>> from cardtable.bots.search import PimcBot
+>>> from cardtable.i18n import using_names
+>>> from cardtable.seat_view import SeatView
+>>> state = cardtable.load("cribbage").new_state(seed=1)
+>>> state.apply_all(["discard 2H 4C", "discard 3H 4S"])
+>>> bot = explaining(PimcBot(seed=view_seed(state, 0), worlds=40))
+>>> move = bot.choose(SeatView(state, 0))
+>>> with using_names(["Ann", "Bob"]):
+...     rows = hint_rows(state, weighed(bot))
+>>> [row["words"] for row in rows]
+['Play Q♦ (count 10)', 'Play 7♠ (count 7)', 'Play 9♠ (count 9)']
+>>> for part in rows[0]["line"].split("; "):
+...     print(part)
+Play Q♦ (count 10): -10.6 points against theirs on average over 40 deals (±1.7)
+they peg 2.6 points on average (3.0 after 7♠)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.bot_protocol import Bot
+from cardtable.bots.search import IsmctsBot, MoveStats, PimcBot
+from cardtable.engine import JSON, State
+from cardtable.i18n import _, cards_word
+from cardtable.reason_hooks import Counter, ReasonHooks
+from cardtable.registry import entry
+
+__all__ = ["SHOWN", "Weighed", "explaining", "hint_rows", "view_seed", "weighed"]
+
+#: How many of the best moves a hint says.
+SHOWN = 3
+
+#: A reason a bot gives in its own terms: an untranslated message and the fields it names.
+Reason = tuple[str, Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """What the hint bot weighed, as plain data: its move, the moves it searched (best first,
+    empty for a bot that does not search) and its own reason, if it gives one."""
+
+    move: str
+    stats: list[MoveStats] = field(default_factory=list)
+    reason: Reason | None = None
+
+
+def explaining(bot: Bot) -> Bot:
+    """``bot``, set to count the game's reasons in its play-outs where it is a search bot (it
+    changes no move, only the work done).
+
+    >>> explaining(PimcBot(seed=1)).explain
+    True
+    """
+    if isinstance(bot, PimcBot | IsmctsBot):
+        bot.explain = True
+    return bot
+
+
+def view_seed(state: State, seat: int) -> int:
+    """A seed drawn from what ``seat`` sees (its observation) and nothing else: the same for two
+    deals that differ only in cards hidden from it, so the same hint.
+
+    >>> import cardtable
+    >>> state = cardtable.load("cribbage").new_state(seed=1)
+    >>> view_seed(state, 0) == view_seed(state.clone(), 0), view_seed(state, 0) < 2**32
+    (True, True)
+    """
+    seen = json.dumps([state.game.name, state.observation(seat)], sort_keys=True, default=str)
+    return int.from_bytes(hashlib.sha256(seen.encode()).digest()[:4], "big")
+
+
+def weighed(bot: Bot, move: str | None = None) -> Weighed:
+    """What ``bot`` weighed for its last choice (``move``, else the best of its report).
+
+    >>> weighed(PimcBot(seed=1), "play 7S")
+    Weighed(move='play 7S', stats=[], reason=None)
+    """
+    stats: list[MoveStats] = list(getattr(bot, "last_stats", None) or [])
+    if not stats:
+        report = getattr(bot, "last_report", None) or []
+        stats = [MoveStats(str(m), float(v), int(n)) for m, v, n in report]
+    reason = getattr(bot, "last_reason", None)
+    best = move if move is not None else (stats[0].move if stats else "")
+    return Weighed(best, stats, reason if _is_reason(reason) else None)
+
+
+def _is_reason(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and isinstance(value[0], str)
+        and isinstance(value[1], Mapping)
+    )
+
+
+def hint_rows(state: State, weighed: Weighed) -> list[dict[str, JSON]]:
+    """The hint's rows in the current language (inside :func:`~cardtable.i18n.using_names`,
+    cards by name): each of the best searched moves with its ``value``, ``margin`` (the 95%
+    error bar, None under two deals), ``deals``, ``reason`` and the whole ``line``; or the one
+    move of a bot that did not search, with its own reason.
+
+    >>> import cardtable
+    >>> state = cardtable.load("kloepper").new_state(seed=1)
+    >>> row = hint_rows(state, Weighed("pass", reason=("it holds {n} trumps", {"n": 2})))[0]
+    >>> row["value"], row["margin"], row["deals"], row["reason"], row["line"]
+    (None, None, 0, 'it holds 2 trumps', 'pass; it holds 2 trumps')
+    """
+    searched = [s for s in weighed.stats if s.visits > 0][:SHOWN]
+    if not searched:
+        reason = None
+        if weighed.reason is not None:
+            message, fields = weighed.reason
+            reason = _(message).format(**fields)
+        words = _words(state, weighed.move)
+        line = words if reason is None else _("{line}; {reason}").format(line=words, reason=reason)
+        return [_row(weighed.move, words, None, None, 0, reason, line)]
+    hooks = _reasons(state)
+    rows = []
+    for i, stats in enumerate(searched):
+        other = searched[1 if i == 0 else 0] if len(searched) > 1 else None
+        reason = _reason(state, hooks, stats, other, best=i == 0) if hooks is not None else None
+        words = _words(state, stats.move)
+        unit = hooks.unit() if hooks is not None else _("points")
+        fields = {
+            "move": words,
+            "value": f"{stats.mean:+.1f}",
+            "unit": unit,
+            "deals": stats.visits,
+            "margin": "" if stats.margin is None else f"{stats.margin:.1f}",
+        }
+        if stats.margin is None:
+            line = _("{move}: {value} {unit} on average over {deals} deals").format(**fields)
+        else:
+            line = _("{move}: {value} {unit} on average over {deals} deals (±{margin})").format(
+                **fields
+            )
+        if reason is not None:
+            line = _("{line}; {reason}").format(line=line, reason=reason)
+        rows.append(_row(stats.move, words, stats.mean, stats.margin, stats.visits, reason, line))
+    return rows
+
+
+def _row(
+    move: str,
+    words: str,
+    value: float | None,
+    margin: float | None,
+    deals: int,
+    reason: str | None,
+    line: str,
+) -> dict[str, JSON]:
+    return {
+        "move": move,
+        "words": words,
+        "value": None if value is None else round(value, 3),
+        "margin": margin,
+        "deals": deals,
+        "reason": reason,
+        "line": line,
+    }
+
+
+def _words(state: State, move: str) -> str:
+    """The move in words (its notation where it is not legal here: a hint for a past move)."""
+    legal = {m.text: m for m in state.legal_moves()}
+    return state.describe_move(legal[move]) if move in legal else move
+
+
+def _reasons(state: State) -> ReasonHooks | None:
+    search = entry(state.game.name).search
+    return None if search is None else search.reasons
+
+
+def _reason(
+    state: State, hooks: ReasonHooks, stats: MoveStats, other: MoveStats | None, best: bool
+) -> str | None:
+    """The counter that sets ``stats`` apart from ``other`` (the next move for the best one,
+    the best for the rest), in words with the other's figure: the largest gain for the best
+    move, the largest loss for another; without such a difference, its own weightiest counter
+    alone."""
+    if not stats.counted:
+        return None
+    counters = [c for c in hooks.counters if c.key in stats.counters]
+    if not counters:
+        return None
+    if other is not None and other.counted:
+        against = other
+
+        def gap(c: Counter) -> float:
+            return (stats.rate(c.key) - against.rate(c.key)) * c.worth
+
+        # Only a difference a player can read: figures that differ once written.
+        apart = [
+            c
+            for c in counters
+            if _amount(c, stats.rate(c.key)) != _amount(c, other.rate(c.key))
+            and (gap(c) > 0) == best
+        ]
+        if apart:
+            chosen = max(apart, key=lambda c: abs(gap(c)))
+            return _("{reason} ({amount} after {move})").format(
+                reason=_say(chosen, stats.rate(chosen.key)),
+                amount=_amount(chosen, other.rate(chosen.key)),
+                move=_cards(state, other.move),
+            )
+    chosen = max(counters, key=lambda c: abs(stats.rate(c.key) * c.worth))
+    return None if stats.rate(chosen.key) == 0 else _say(chosen, stats.rate(chosen.key))
+
+
+def _amount(counter: Counter, rate: float) -> str:
+    return f"{round(rate * 100)}%" if counter.share else f"{rate:.1f}"
+
+
+def _cards(state: State, move: str) -> str:
+    """The cards a move plays, as a player reads them (the move in words if it plays none)."""
+    legal = {m.text: m for m in state.legal_moves()}
+    found = legal.get(move)
+    if found is None:
+        return move
+    return cards_word(found.cards[:1]) if found.cards else state.describe_move(found)
+
+
+def _say(counter: Counter, rate: float) -> str:
+    return counter.words().format(amount=_amount(counter, rate))
