@@ -9,7 +9,8 @@ seed comes from that view too (:func:`decision_seed`), so a review repeats exact
 
 Where the expert chose otherwise, the expected loss is the expert's move's mean reward minus
 the player's move's (in the game's points, as the search's ``last_report`` gives them: move,
-mean, simulations), from :data:`REWEIGHS` fresh searches of those two moves alone, in worlds
+mean, simulations), averaged over :data:`REWEIGHS` fresh searches of those two moves alone
+(their spread gives its standard error), in worlds
 other than those that chose the expert's move (the chosen move's own mean is biased up: it is
 the best of several noisy means). A bot that reports nothing (a rules bot) gives the expert's
 move without a figure.
@@ -21,18 +22,21 @@ move without a figure.
 ...     state.apply(choose_for(make_bot("kloepper", "random", seed=len(state.history)), state))
 >>> review = review_game(state.to_record(), 0, spec="pimc:worlds=4")
 >>> review.total, [(d.ply, d.played, d.expert, d.weighed) for d in review.differences]
-(2, [(4, 'play JS', 'play QD', 12), (8, 'play JH', 'play AH', 12)])
->>> round(review.differences[0].loss or 0, 2), review.complete
-(3.17, True)
+(2, [(4, 'play JS', 'play QD', 16), (8, 'play JH', 'play AH', 16)])
+>>> first = review.differences[0]
+>>> round(first.loss or 0, 2), round(first.error or 0, 2), review.complete
+(5.5, 3.08, True)
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
+import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from cardtable.bot_protocol import Bot
@@ -65,7 +69,7 @@ NEGLIGIBLE = 0.02
 #: otherwise: the search's own means of the move it chose are biased up (the best of several
 #: noisy means), several times the true loss with few worlds (Calypso's expert: 2,702 points
 #: over 64 such decisions against 286 in fresh worlds).
-REWEIGHS = 3
+REWEIGHS = 4
 #: An odd step between the seeds of those searches.
 _STRIDE = 0x9E3779B97F4A7C15
 
@@ -76,13 +80,15 @@ Record = Mapping[str, Any]
 @dataclass(frozen=True)
 class Decision:
     """One decision of the seat: the move played, the expert's, and the expected loss in the
-    game's points (None: not weighed), with the simulations behind it (0: none)."""
+    game's points (None: not weighed), with the simulations behind it (0: none) and its
+    standard error (None: not known)."""
 
     ply: int
     played: str
     expert: str
     loss: float | None = None
     weighed: int = 0
+    error: float | None = None
 
     @property
     def differs(self) -> bool:
@@ -218,39 +224,37 @@ def _figures(bot: Bot) -> dict[str, tuple[float, int]]:
 
 def _reweigh(
     state: State, seat: int, spec: str, seed: int, expert: Move, played: Move
-) -> tuple[float | None, int]:
-    """The expert's move's mean minus the played move's, from :data:`REWEIGHS` fresh searches
-    of those two moves alone (None where the bot gives no figures), and the simulations behind
-    the played move's mean."""
-    sums = {expert.text: 0.0, played.text: 0.0}
-    counts = {expert.text: 0, played.text: 0}
+) -> Decision | None:
+    """The expert's move's mean minus the played move's, averaged over :data:`REWEIGHS` fresh
+    searches of those two moves alone, with its standard error and the simulations behind the
+    played move's figure (None where the bot gives no figures)."""
+    gaps: list[float] = []
+    count = 0
     for k in range(1, REWEIGHS + 1):
         bot = make_bot(state.game.name, spec, (seed + k * _STRIDE) % 2**64)
         bot.choose(_Only(state, seat, [expert, played]))
         figures = _figures(bot)
-        for text in sums:
-            if text not in figures:
-                return None, 0
-            mean, count = figures[text]
-            sums[text] += mean * count
-            counts[text] += count
-    best = sums[expert.text] / counts[expert.text]
-    return best - sums[played.text] / counts[played.text], counts[played.text]
+        if expert.text not in figures or played.text not in figures:
+            return None
+        gaps.append(figures[expert.text][0] - figures[played.text][0])
+        count += figures[played.text][1]
+    loss = sum(gaps) / len(gaps)
+    error = statistics.stdev(gaps) / math.sqrt(len(gaps)) if len(gaps) > 1 else None
+    return Decision(len(state.history), played.text, expert.text, loss, count, error)
 
 
-def _weigh(
-    state: State, seat: int, ply: int, spec: str, played: Move
-) -> tuple[Move, float | None, int]:
-    """The expert's move from the seat's view, the player's expected loss against it (None:
-    not weighed) and the simulations behind the player's figure."""
+def _weigh(state: State, seat: int, ply: int, spec: str, played: Move) -> Decision:
+    """The decision at ``ply``: the expert's move from the seat's view and, where it differs
+    and the bot reports figures, the played move's expected loss against it."""
     view = SeatView(state, seat)
     seed = decision_seed(view, ply)
     bot = make_bot(state.game.name, spec, seed)
     expert = bot.choose(view)
+    plain = Decision(ply, played.text, expert.text)
     if expert.text == played.text or not _figures(bot):
-        return expert, None, 0
-    loss, count = _reweigh(state, seat, spec, seed, expert, played)
-    return expert, loss, count
+        return plain
+    weighed = _reweigh(state, seat, spec, seed, expert, played)
+    return plain if weighed is None else replace(weighed, ply=ply)
 
 
 def _walk(record: Record, seat: int, plies: Sequence[int], spec: str) -> Iterator[Decision]:
@@ -269,8 +273,7 @@ def _walk(record: Record, seat: int, plies: Sequence[int], spec: str) -> Iterato
         if ply in asked:
             if state.to_move != seat or len(legal) < 2:
                 raise CardtableError(f"move {ply} is no choice of seat {seat}")
-            expert, loss, count = _weigh(state, seat, ply, spec, played)
-            yield Decision(ply, played.text, expert.text, loss, count)
+            yield _weigh(state, seat, ply, spec, played)
         state.apply(played)
 
 
@@ -284,7 +287,8 @@ def review_plies(
     >>> state = cardtable.load("cribbage", target=61).new_state(seed=1)
     >>> state.apply("discard 2H 4C")
     >>> review_plies(state.to_record(), 0, [0])
-    [Decision(ply=0, played='discard 2H 4C', expert='discard 7S QD', loss=None, weighed=0)]
+    [Decision(ply=0, played='discard 2H 4C', expert='discard 7S QD', loss=None, weighed=0, \
+error=None)]
     """
     return list(_walk(record, seat, plies, spec))
 

@@ -40,7 +40,13 @@ def points_word(value: float) -> str:
 
 
 def _noteworthy(decision: Decision, trifle: float) -> bool:
-    return decision.differs and (decision.loss is None or decision.loss >= trifle)
+    """Whether a decision is worth a line: the expert chose otherwise, by more than a trifle
+    and by more than twice the figure's standard error (else the simulations may have decided
+    between equals), or without a figure."""
+    if not decision.differs:
+        return False
+    loss, error = decision.loss, decision.error
+    return loss is None or (loss >= trifle and (error is None or loss >= 2 * error))
 
 
 def _line_text(number: int, played: str, expert: str, decision: Decision) -> str:
@@ -48,17 +54,32 @@ def _line_text(number: int, played: str, expert: str, decision: Decision) -> str
         return _("Move {number}: played “{played}”; the expert would choose “{expert}”.").format(
             number=number, played=played, expert=expert
         )
+    if decision.error is None:
+        return ngettext(
+            "Move {number}: played “{played}”; the expert would choose “{expert}”, {loss} "
+            "points better on average over {count} simulation.",
+            "Move {number}: played “{played}”; the expert would choose “{expert}”, {loss} "
+            "points better on average over {count} simulations.",
+            decision.weighed,
+        ).format(
+            number=number,
+            played=played,
+            expert=expert,
+            loss=points_word(decision.loss),
+            count=decision.weighed,
+        )
     return ngettext(
         "Move {number}: played “{played}”; the expert would choose “{expert}”, {loss} points "
-        "better on average over {count} simulation.",
+        "better on average (±{error}) over {count} simulation.",
         "Move {number}: played “{played}”; the expert would choose “{expert}”, {loss} points "
-        "better on average over {count} simulations.",
+        "better on average (±{error}) over {count} simulations.",
         decision.weighed,
     ).format(
         number=number,
         played=played,
         expert=expert,
         loss=points_word(decision.loss),
+        error=points_word(decision.error),
         count=decision.weighed,
     )
 
@@ -86,7 +107,8 @@ def _summary(review: Review, listed: list[Decision], minor: int, trifle: float) 
     if minor:
         out.append(
             _(
-                "At {count} more its choice was better by less than {loss} points: about as good."
+                "At {count} more its choice was better by less than {loss} points, or by less "
+                "than the simulations can tell: about as good."
             ).format(count=minor, loss=points_word(trifle))
         )
     if not review.complete:
@@ -130,6 +152,7 @@ def review_words(
                         "expert_words": expert,
                         "loss": decision.loss,
                         "weighed": decision.weighed,
+                        "error": decision.error,
                         "text": _line_text(ply + 1, played, expert, decision),
                     }
                 )

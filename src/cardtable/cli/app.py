@@ -33,6 +33,7 @@ from cardtable.cli.common import (
 )
 from cardtable.cli.play import choose_language, play
 from cardtable.cli.render import board_text, event_text, result_text, winners_of
+from cardtable.cli.review import default_seat, print_review
 from cardtable.cli.serve import serve
 from cardtable.cli.usage import CommandGroup
 from cardtable.engine import Game, State, fresh_seed
@@ -297,6 +298,16 @@ def replay(
     four_colour: Annotated[
         bool, typer.Option("--four-colour", help="clubs green and diamonds blue")
     ] = False,
+    review: Annotated[
+        bool,
+        typer.Option(
+            "--review",
+            help="the expert's review of one seat's play (--seat; default: the person's seat)",
+        ),
+    ] = False,
+    review_bot: Annotated[
+        str, typer.Option("--review-bot", metavar="BOT", help="the bot that reviews")
+    ] = "expert",
 ) -> None:
     """Replay a game record: in the table view, move by move (on a terminal), or as text."""
     if record is None:
@@ -320,6 +331,10 @@ def replay(
                 last=seats - 1, seat=seat
             )
         )
+    if review:
+        reviewed = default_seat(meta) if seat is None else seat
+        print_review(out(), final, reviewed, review_bot, as_json, four_colour)
+        return
     if as_json:
         events = final.events if seat is None else final.events_for(seat)
         # One event a line: valid JSON that still reads (and greps) well.

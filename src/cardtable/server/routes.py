@@ -37,6 +37,7 @@ from cardtable.server.protocol import (
     TakenSeatOut,
     UserOut,
 )
+from cardtable.server.review import review as review_of
 from cardtable.server.schema import answers
 from cardtable.server.web import catalog
 from cardtable.table.errors import Fault, TableError
@@ -286,3 +287,16 @@ async def replay(
             _("seat is a seat's number or all, not {seat}").format(seat=clip(repr(seat))),
         )
     return await hub.replay(table_id, user, ply, which)
+
+
+@router.get(
+    "/tables/{table_id}/review",
+    response_model=None,
+    responses=answers(
+        Fault.BAD_SEAT, Fault.NO_USER, Fault.NO_TABLE, Fault.NOT_OVER, Fault.TOO_FAST, checked=True
+    ),
+)
+async def review(table_id: str, user: Me, hub: Hubs, seat: int = 0) -> dict[str, Any]:
+    """The expert's review of seat ``seat``'s play in a finished game, as far as it is worked
+    out (``status``: ``working``, ``done`` or ``failed``): ask again until it is done."""
+    return await review_of(hub, table_id, user, seat)
