@@ -1,5 +1,8 @@
 // @ts-check
-/** The hint: asked of the server for the viewer's move, shown as a selection, words and advice. */
+/**
+ * The hint: asked of the server for the viewer's move, shown as a selection, words (with the
+ * server's rows: the best moves weighed, their values, error bars and reasons) and advice.
+ */
 
 import { _, fmt } from "../i18n.js";
 import { renderActions, renderHand } from "./play.js";
@@ -40,7 +43,12 @@ export function onHint(t, hint) {
     }
     t.selected = picked;
   }
-  t.say(fmt(_("Hint: {move}"), { move: hint.words }), "hint");
+  // The hint explained: the best moves weighed, each a line in words with its value, error bar
+  // and reason, worded by the server in the viewer's language (none for a move without any).
+  /** @type {{line: string, deals: number, reason: string | null}[]} */
+  const rows = Array.isArray(hint.rows) ? hint.rows : [];
+  const explained = rows.some((r) => r.deals > 0 || r.reason) ? rows.map((r) => r.line) : [];
+  t.say([fmt(_("Hint: {move}"), { move: hint.words }), ...explained].join("\n"), "hint");
   renderHand(t);
   renderActions(t);
   if (hint.advice) {

@@ -1,0 +1,219 @@
+"""Hints that explain themselves: the search's error bars and reason counters, the rows in
+words, and at the wire, twin deals (the same view, other hidden cards) give the same hint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardtable
+from cardtable.bots.explain import Weighed, explaining, hint_rows, view_seed, weighed
+from cardtable.bots.search import IsmctsBot, MoveStats, PimcBot, margin95
+from cardtable.cards import card_str
+from cardtable.engine import State
+from cardtable.i18n import using_names
+from cardtable.seat_view import SeatView
+from cardtable.server.protocol import TableIn
+from server_harness import LiveServer, Player
+
+NAMES = ["Ann", "Bob"]
+
+
+def _pegging(deck: list[str]) -> State:
+    """Cribbage dealt from ``deck``, both discards made by seat order's first legal discard."""
+    state = cardtable.load("cribbage").new_state(seed=7, decks=[deck])
+    state.apply(state.legal_moves()[0])
+    state.apply(state.legal_moves()[0])
+    return state
+
+
+def _deck(seed: int) -> list[str]:
+    cards = list(range(52))
+    random.Random(seed).shuffle(cards)
+    return [card_str(c) for c in cards]
+
+
+def _twin(deck: list[str], seen: set[str], seed: int) -> list[str]:
+    """``deck`` with every card not in ``seen`` moved among the unseen places."""
+    places = [i for i, c in enumerate(deck) if c not in seen]
+    hidden = [deck[i] for i in places]
+    random.Random(seed).shuffle(hidden)
+    twin = list(deck)
+    for i, card in zip(places, hidden, strict=True):
+        twin[i] = card
+    return twin
+
+
+def _seen(state: State, seat: int) -> set[str]:
+    """The cards ``seat`` has seen: its hand, the two it laid away and the starter."""
+    obs = state.observation(seat)
+    return {*obs["hand"], *obs["laid_away"], card_str(state.starter)}
+
+
+def test_margin_is_196_standard_errors() -> None:
+    # Samples 1, 2, 3, 4: mean 2.5, sample variance 5/3, standard error sqrt(5/12).
+    assert margin95(10.0, 30.0, 4) == round(1.96 * (5 / 12) ** 0.5, 4) == 1.2652
+    assert margin95(3.0, 9.0, 1) is None
+
+
+@pytest.mark.parametrize("kind", ["pimc", "ismcts"])
+def test_explaining_changes_no_move_and_counts_every_playout(kind: str) -> None:
+    state = _pegging(_deck(3))
+    seat = state.to_move
+    assert seat is not None
+
+    def bot() -> PimcBot | IsmctsBot:
+        return PimcBot(seed=5, worlds=12) if kind == "pimc" else IsmctsBot(seed=5, iterations=60)
+
+    plain, told = bot(), explaining(bot())
+    assert plain.choose(SeatView(state, seat)) is told.choose(SeatView(state, seat))
+    assert plain.last_report == told.last_report
+    assert [s.margin for s in plain.last_stats] == [s.margin for s in told.last_stats]
+    assert all(s.counted == 0 for s in plain.last_stats)
+    for stats in told.last_stats:
+        # Every play-out of the move was counted, once each, with every counter of the game.
+        assert stats.counted == stats.visits
+        assert set(stats.counters) == {
+            "pegs",
+            "their_pegs",
+            "their_15",
+            "their_pair",
+            "their_31",
+            "their_go",
+        }
+        assert 0 <= stats.counters["their_15"] <= stats.counted
+        if stats.visits >= 2:
+            assert stats.margin is not None and stats.margin >= 0
+
+
+def test_pimc_counts_each_move_in_every_world() -> None:
+    state = _pegging(_deck(4))
+    bot = explaining(PimcBot(seed=1, worlds=10, playouts=2))
+    bot.choose(SeatView(state, 0 if state.to_move == 0 else 1))
+    assert {(s.visits, s.counted) for s in bot.last_stats} == {(20, 20)}
+    assert [s.row for s in bot.last_stats] == bot.last_report
+
+
+def test_rows_say_up_to_three_moves_with_values_margins_and_reasons() -> None:
+    state = _pegging(_deck(1))
+    seat = state.to_move
+    assert seat is not None
+    bot = explaining(PimcBot(seed=view_seed(state, seat), worlds=30))
+    bot.choose(SeatView(state, seat))
+    with using_names(NAMES):
+        rows = hint_rows(state, weighed(bot))
+    assert 1 <= len(rows) <= 3
+    stats = bot.last_stats
+    for row, s in zip(rows, stats, strict=False):
+        assert row["move"] == s.move and row["deals"] == 30
+        assert row["value"] == round(s.mean, 3) and row["margin"] == s.margin
+        line = str(row["line"])
+        assert line.startswith(f"{row['words']}: {s.mean:+.1f} points against theirs")
+        assert f"over 30 deals (±{s.margin:.1f})" in line
+        # Words, never notation: a card is written with its suit's symbol.
+        assert " play " not in line and any(sym in line for sym in "♠♥♦♣")
+        if row["reason"] is not None:
+            assert line.endswith(f"; {row['reason']}")
+
+
+def test_a_bot_that_does_not_search_gives_its_move_and_reason() -> None:
+    state = cardtable.load("cribbage").new_state(seed=1)
+    move = state.legal_moves()[0].text
+    with using_names(NAMES):
+        (row,) = hint_rows(state, Weighed(move))
+        (why,) = hint_rows(state, Weighed(move, reason=("it keeps {n} points", {"n": 8})))
+    assert row["value"] is None and row["reason"] is None and row["line"] == row["words"]
+    assert why["line"] == f"{why['words']}; it keeps 8 points"
+    stats = [MoveStats(move, 0.0, 0)]
+    assert hint_rows(state, Weighed(move, stats))[0]["deals"] == 0
+
+
+def test_twin_deals_give_the_same_rows() -> None:
+    deck = _deck(2)
+    state = _pegging(deck)
+    seat = state.to_move
+    assert seat is not None
+    seen = _seen(state, seat)
+    twin = _pegging(_twin(deck, seen, 9))
+    assert twin.observation(seat) == state.observation(seat)
+    assert twin.card_places() != state.card_places()
+    said = []
+    for position in (state, twin):
+        bot = explaining(PimcBot(seed=view_seed(position, seat), worlds=20))
+        bot.choose(SeatView(position, seat))
+        with using_names(NAMES):
+            said.append(hint_rows(position, weighed(bot)))
+    assert said[0] == said[1] and said[0][0]["deals"] == 20
+
+
+# ---------------------------------------------------------------------- at the wire
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Any:
+    with LiveServer(f"sqlite+aiosqlite:///{tmp_path / 'server.db'}") as live:
+        yield live
+
+
+async def _hint_at_play(server: LiveServer, deck: list[str]) -> dict[str, Any]:
+    """Seat 0's hint at its first play of a two-person Cribbage table dealt from ``deck``."""
+    people = [await Player(server.base, f"P{i}").guest() for i in range(2)]
+    hub = server.app.state.hub
+    me = (await people[0].http.get("/api/me")).json()
+    creator = server.call(hub.store.user(me["id"]))
+    request = TableIn(game="cribbage", options={}, seats=["open", "open"])
+    table, _invite, _seat = server.call(hub.create(creator, request, {"seed": 7, "decks": [deck]}))
+    assert (await people[1].post(f"/api/tables/{table.id}/sit")).status_code == 200
+    for client in people:
+        await client.connect(table.id)
+        await client.until("presence")
+    assert (await people[0].post(f"/api/tables/{table.id}/start")).status_code == 200
+    ply = 0
+    view: dict[str, Any] = {}
+    while True:
+        for client in people:
+            view = await client.until("view")
+            while view["ply"] < ply:
+                view = await client.until("view")
+        if view["observation"]["phase"] == "play":
+            break
+        mover = people[ply % 2]
+        await mover.send({"type": "move", "ply": ply, "move": _first(mover, ply)})
+        ply += 1
+    ann = people[0]
+    await ann.send({"type": "hint", "ply": ply})
+    hint = await ann.until("hint")
+    for client in people:
+        await client.close()
+    return hint
+
+
+def _first(player: Player, ply: int) -> str:
+    view = next(f for f in reversed(player.frames) if f.get("type") == "view")
+    assert view["ply"] == ply and view["legal"]
+    return str(view["legal"][0]["move"])
+
+
+def test_twin_deals_give_the_same_hint_message(server: LiveServer) -> None:
+    deck = _deck(2)
+    state = _pegging(deck)
+    assert state.to_move == 0
+    seen = _seen(state, 0)
+    twin = _twin(deck, seen, 9)
+    assert _pegging(twin).observation(0) == state.observation(0)
+
+    async def scenario() -> list[dict[str, Any]]:
+        return [await _hint_at_play(server, d) for d in (deck, twin)]
+
+    first, second = asyncio.run(scenario())
+    assert first == second
+    assert first["rows"] and first["rows"][0]["move"] == first["move"]
+    assert all(
+        set(row) == {"move", "words", "value", "margin", "deals", "reason", "line"}
+        for row in first["rows"]
+    )
