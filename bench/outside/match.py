@@ -151,19 +151,20 @@ def play_game(task: Task) -> Outcome:
     game = cardtable.load("cribbage", **OPTIONS)
     state = game.new_state(seed=task.seed + task.deal)
     seats: list[Bot | _OutsideSeat] = []
-    for seat, player in enumerate(task.seating):
+    for place, side in enumerate(task.seating):
         # The arena's seeds: from the match seed, the deal and the seat.
-        seed = (task.seed * 1_000_003 + task.deal) * 16 + seat
+        seed = (task.seed * 1_000_003 + task.deal) * 16 + place
         seats.append(
             make_bot("cribbage", task.bot, seed=seed)
-            if player == 0
-            else _OutsideSeat(opponent, seat, seed)
+            if side == 0
+            else _OutsideSeat(opponent, place, seed)
         )
     moves, seconds = [0, 0], [0.0, 0.0]
     plays: list[Play] = []  # the cards laid this deal: (role, card, count restarted before)
     while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
+        to_move = state.to_move
+        assert to_move is not None
+        seat: int = to_move
         obs = state.observation(seat)
         if obs["phase"] == "discard":
             plays = []

@@ -58,9 +58,7 @@ def parse_opponent(spec: str) -> tuple[str, dict[str, int]]:
     """
     name, budget = parse_budget(spec)
     if name not in OPPONENTS:
-        raise OptionError(
-            f"no outside opponent {name!r}; opponents: {', '.join(OPPONENTS)}"
-        )
+        raise OptionError(f"no outside opponent {name!r}; opponents: {', '.join(OPPONENTS)}")
     settings = dict(OPPONENTS[name])
     for key, value in budget.items():
         if key not in settings:
@@ -98,9 +96,9 @@ class Opponent:
         self.name = name
         self.settings = settings
 
-    def keep(self, dealt: Sequence[int], dealer: bool, scores: tuple[int, int], seed: int) -> (
-        list[int]
-    ):
+    def keep(
+        self, dealt: Sequence[int], dealer: bool, scores: tuple[int, int], seed: int
+    ) -> list[int]:
         """The four cards it keeps of ``dealt``, in its own order."""
         sim = self.sim
         cards = [to_sim(sim, c) for c in dealt]
@@ -140,7 +138,7 @@ class Opponent:
                     turn.count,
                     [to_sim(sim, c) for c in turn.count_cards],
                 )
-                return turn.legal[index]
+                return turn.legal[int(index)]
             actions = [
                 sim.Go() if a is GO else to_sim(sim, a)
                 for a in simulator_actions([*turn.plays, (turn.role, None, _reset(turn))])
