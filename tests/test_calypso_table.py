@@ -176,9 +176,10 @@ def test_a_hint_shows_what_the_search_weighed() -> None:
             # The hard level is a search bot: its report ranks the moves it weighed.
             assert len(report) > 1 and all(visits > 0 for _, _, visits in report)
             status = table.status_line.plain
-            best = f"{report[0][0]} {report[0][1]:+.1f}"
+            # Each of the best moves a line: its value, error bar and reason.
+            best = f"{report[0][0]}: {report[0][1]:+.1f} points against theirs on average"
             assert colour_cards(f"Hint: {report[0][0]} (Enter plays it)").plain in status
-            assert colour_cards(f"Weighed: {best}").plain in status
+            assert colour_cards(best).plain in status
 
     asyncio.run(scenario())
 

@@ -52,7 +52,8 @@ def _twin(deck: list[str], seen: set[str], seed: int) -> list[str]:
 def _seen(state: State, seat: int) -> set[str]:
     """The cards ``seat`` has seen: its hand, the two it laid away and the starter."""
     obs = state.observation(seat)
-    return {*obs["hand"], *obs["laid_away"], card_str(state.starter)}
+    starter: int = getattr(state, "starter")  # noqa: B009 (Cribbage's own field)
+    return {*obs["hand"], *obs["laid_away"], card_str(starter)}
 
 
 def test_margin_is_196_standard_errors() -> None:

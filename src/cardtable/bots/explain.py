@@ -40,7 +40,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.bot_protocol import Bot
 from cardtable.bots.search import IsmctsBot, MoveStats, PimcBot
@@ -53,6 +53,8 @@ __all__ = ["SHOWN", "Weighed", "explaining", "hint_rows", "view_seed", "weighed"
 
 #: How many of the best moves a hint says.
 SHOWN = 3
+
+B = TypeVar("B", bound=Bot)
 
 #: A reason a bot gives in its own terms: an untranslated message and the fields it names.
 Reason = tuple[str, Mapping[str, Any]]
@@ -68,7 +70,7 @@ class Weighed:
     reason: Reason | None = None
 
 
-def explaining(bot: Bot) -> Bot:
+def explaining(bot: B) -> B:
     """``bot``, set to count the game's reasons in its play-outs where it is a search bot (it
     changes no move, only the work done).
 
