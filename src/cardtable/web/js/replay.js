@@ -8,6 +8,7 @@ import { get } from "./api.js";
 import { fill, h } from "./dom.js";
 import { faceFor, gameEntry } from "./games/index.js";
 import { _, fmt } from "./i18n.js";
+import { reviewPanel } from "./review.js";
 import { cardRow } from "./widgets.js";
 
 /**
@@ -40,6 +41,16 @@ export async function replayScreen(app, id) {
   const moves = h("ol", { class: "moves scroll", id: "replay-moves", "aria-label": _("Moves") });
   const log = h("ol", { class: "log scroll", id: "log", "aria-label": _("What happened") });
   const share = h("input", { readonly: true, id: "share-link", "aria-label": _("Link to this moment") });
+  const review = reviewPanel({
+    id,
+    seats: summary.seats.map((/** @type {any} */ s) => ({ seat: s.seat, name: s.name || fmt(_("Seat {seat}"), { seat: s.seat + 1 }) })),
+    seat: summary.your_seat ?? (seat === "all" ? 0 : Number(seat)),
+    jump: (whose, to) => {
+      seat = String(whose);
+      seatSelect.value = seat;
+      show(to);
+    },
+  });
   /** @type {any} */
   let view = null;
 
@@ -152,6 +163,7 @@ export async function replayScreen(app, id) {
       moves,
       h("h2", null, _("Log")),
       log,
+      review.el,
       h("h2", null, _("Share")),
       h("div", { class: "invite" }, share, h("button", { onclick: () => navigator.clipboard.writeText(share.value).catch(() => share.select()) }, _("Copy"))),
       h(
@@ -162,5 +174,12 @@ export async function replayScreen(app, id) {
     ),
   );
   await show(ply);
-  return { el, title: _("Replay"), dispose: () => document.removeEventListener("keydown", onKey) };
+  return {
+    el,
+    title: _("Replay"),
+    dispose: () => {
+      document.removeEventListener("keydown", onKey);
+      review.dispose();
+    },
+  };
 }
