@@ -39,6 +39,7 @@ __all__ = [
     "HTTPErrorOut",
     "HintIn",
     "HintOut",
+    "HintRowOut",
     "JoinedOut",
     "LanguageIn",
     "LegalOut",
@@ -356,12 +357,27 @@ class AdviceOut(_Out):
     rows: list[dict[str, Any]]
 
 
+class HintRowOut(_Out):
+    """One of the best moves the hint's bot weighed: its notation and words, its mean value
+    over the sampled deals with the 95% error bar (None where it did not search), the deals,
+    the reason in words, and the whole line to show."""
+
+    move: str
+    words: str
+    value: float | None
+    margin: float | None
+    deals: int
+    reason: str | None
+    line: str
+
+
 class HintOut(_Out):
     type: Literal["hint"]
     ply: int
     move: str
     words: str
     advice: AdviceOut | None
+    rows: list[HintRowOut] = []
 
 
 class ErrorOut(_Out):
