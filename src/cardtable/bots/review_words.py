@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.bots.review import Decision, Record, Review, negligible_loss
-from cardtable.i18n import _, ngettext, seat_word, using_names
+from cardtable.i18n import _, get_language, ngettext, seat_word, using_names
 from cardtable.registry import load
 
 __all__ = ["points_word", "review_words"]
@@ -117,7 +117,8 @@ def _summary(review: Review, listed: list[Decision], minor: int, trifle: float) 
                 done=done, total=review.total
             )
         )
-    return " ".join(out)
+    # Japanese sentences follow one another with no space between them.
+    return ("" if get_language() == "ja" else " ").join(out)
 
 
 def review_words(
