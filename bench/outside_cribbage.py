@@ -13,6 +13,10 @@ simulator's strongest static strategy (``static``) or its simulation-based one
 the win rate and the points per deal with 95% intervals, the skunks and the time per move, and
 writes the figures and every game as JSON.
 
+A long match may be played in parts (``--first`` is the first deal sequence's index, so
+``--games 500 --first 250`` plays sequences 250 to 499) and reported as one with
+``--merge part1.json part2.json ... [--json all.json]``.
+
 The simulator is looked for at ``--simulator``, else ``$CRIBBAGE_SIMULATOR``, else
 ``./.outside/simulate-cribbage-games``; when it (or a package it needs) is missing, the script
 says how to get it and exits 0. Nothing is fetched, and none of its code is in cardtable.
@@ -55,14 +59,44 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--first", type=int, default=0, help="the first deal sequence's index")
     parser.add_argument("--json", type=Path, help="where to write the results")
     parser.add_argument("--simulator", help="the simulator's checkout")
+    parser.add_argument(
+        "--merge",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="report the games of these JSON files (parts of one match, run with --first) "
+        "together, and play nothing",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 0 or args.first < 0:
         parser.error("--games must be at least 1, --jobs and --first at least 0")
     return args
 
 
+def merge(files: list[Path], out: Path | None) -> int:
+    """Report the parts of one match together (the same bots, opponent and seed)."""
+    parts = [Report.from_json(json.loads(f.read_text(encoding="utf-8"))) for f in files]
+    first = parts[0]
+    if any((p.bot, p.opponent, p.seed) != (first.bot, first.opponent, first.seed) for p in parts):
+        print("error: the files are not parts of one match", file=sys.stderr)
+        return 2
+    deals = [o.result.deal for p in parts for o in p.outcomes]
+    if len(set(deals)) * 2 != len(deals):
+        print("error: the parts overlap or lack a seating", file=sys.stderr)
+        return 2
+    report = Report(first.bot, first.opponent, first.seed, [o for p in parts for o in p.outcomes])
+    for line in report.lines():
+        print(line)
+    if out:
+        out.write_text(json.dumps(report.to_json(), indent=1) + "\n", encoding="utf-8")
+        print(f"saved {out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.merge:
+        return merge(args.merge, args.json)
     try:
         make_bot("cribbage", args.bot)  # a bad bot or setting fails here, before any game
         parse_opponent(args.opponent)

@@ -13,6 +13,7 @@ import contextlib
 import doctest
 import io
 import itertools
+import json
 import re
 import sys
 from pathlib import Path
@@ -26,6 +27,7 @@ sys.path.insert(0, str(BENCH))
 
 import cardtable  # noqa: E402
 import outside_cribbage  # noqa: E402
+from cardtable.bots.arena import GameResult  # noqa: E402
 from cardtable.errors import OptionError  # noqa: E402
 from outside import actions, match, opponents, report, simulator  # noqa: E402
 from outside.actions import simulator_actions  # noqa: E402
@@ -125,6 +127,27 @@ def test_script_skips_without_the_simulator(
 def test_script_refuses_a_bad_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert outside_cribbage.main(["--bot", "wizard"]) == 2
     assert "no bot 'wizard' for cribbage" in capsys.readouterr().err
+
+
+def test_parts_of_a_match_merge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def part(deal: int, margin: float) -> Path:
+        won = GameResult(deal, (0, 1), (121.0, 121.0 - margin), (0,), 10, (40, 40), (0.1, 0.2))
+        lost = GameResult(deal, (1, 0), (121.0, 111.0), (0,), 10, (40, 40), (0.1, 0.2))
+        kinds = ["skunk" if margin >= 31 else "win", "win"]
+        rows = [match.Outcome(won, kinds[0]), match.Outcome(lost, kinds[1])]
+        path = tmp_path / f"part{deal}.json"
+        path.write_text(json.dumps(report.Report("hard", "static", 0, rows).to_json()))
+        return path
+
+    first, second = part(0, 40), part(1, 20)
+    assert outside_cribbage.main(["--merge", str(first), str(second)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    # Per deal: (+4.0 - 1.0) / 2 and (+2.0 - 1.0) / 2, by game and by deal alike.
+    assert lines[1] == "games 4 (2 deal sequences played twice, seats swapped), deals 40"
+    assert lines[3].startswith("points per deal, hard less outside: +1.000 [")
+    assert lines[4] == "skunks won: hard 1 (double 0), outside 0 (double 0)"
+    assert outside_cribbage.main(["--merge", str(first), str(first)]) == 2
+    assert "overlap" in capsys.readouterr().err
 
 
 # ----------------------------------------------------------------- with the simulator

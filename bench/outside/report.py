@@ -17,6 +17,8 @@ cancels the cards' luck within the pair).
 (1.228, 1)
 >>> report.deal_win_rate().mean
 0.5
+>>> Report.from_json(report.to_json()).lines() == report.lines()
+True
 """
 
 from __future__ import annotations
@@ -128,6 +130,14 @@ class Report:
             f"ms per move: {self.bot} {ours['ms_per_move']:.2f}, outside "
             f"{theirs['ms_per_move']:.2f}",
         ]
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Report:
+        """The report :meth:`to_json` wrote (its games and their kinds)."""
+        match = MatchResult.from_json(data)
+        kinds = data["outside"]["kinds"]
+        outcomes = [Outcome(g, str(k)) for g, k in zip(match.games, kinds, strict=True)]
+        return cls(match.bots[0], str(data["outside"]["opponent"]), match.seed, outcomes)
 
     def to_json(self, extra: dict[str, JSON] | None = None) -> dict[str, JSON]:
         """The arena's JSON of the match, with an ``outside`` section (skunks, the deal-paired
