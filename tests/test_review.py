@@ -289,16 +289,12 @@ def test_the_words_of_a_review_in_japanese() -> None:
     review, record = _words_record()
     with using_language("ja"):
         words = review_words(review, record, ["Ann", "Bob"])
-    assert (
-        words["summary"] == "達人はAnnの判断1件を検討し、そのうち1件で別の手を選びました。"
-    )
+    assert words["summary"] == "達人はAnnの判断1件を検討し、そのうち1件で別の手を選びました。"
     with using_language("ja"), using_names(["Ann", "Bob"]):
         state = cardtable.load("cribbage", target=61).new_state(seed=1)
         played = state.describe_move(state.game.read_move("discard 2H 4C"))
         expert = state.describe_move(state.game.read_move("discard 7S QD"))
-    assert words["lines"][0]["text"] == (
-        f"1手目：「{played}」。達人なら「{expert}」を選びます。"
-    )
+    assert words["lines"][0]["text"] == (f"1手目：「{played}」。達人なら「{expert}」を選びます。")
 
 
 # ---------------------------------------------------------------------- the command
