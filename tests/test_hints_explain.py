@@ -1,10 +1,11 @@
-"""Hints that explain themselves: the search's error bars and reason counters, the rows in
-words, and at the wire, twin deals (the same view, other hidden cards) give the same hint.
+"""Hints that explain themselves: the search's error bars, paired gaps and reason counters, the
+rows in words, and at the wire, twin deals (the same view, other hidden cards) give the same hint.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 
 import cardtable
 from cardtable.bots.explain import Weighed, explaining, hint_rows, view_seed, weighed
-from cardtable.bots.search import IsmctsBot, MoveStats, PimcBot, margin95
+from cardtable.bots.search import IsmctsBot, MoveStats, PimcBot, margin95, paired_gap
 from cardtable.cards import card_str
 from cardtable.engine import State
 from cardtable.i18n import using_names
@@ -60,6 +61,62 @@ def test_margin_is_196_standard_errors() -> None:
     # Samples 1, 2, 3, 4: mean 2.5, sample variance 5/3, standard error sqrt(5/12).
     assert margin95(10.0, 30.0, 4) == round(1.96 * (5 / 12) ** 0.5, 4) == 1.2652
     assert margin95(3.0, 9.0, 1) is None
+
+
+def test_a_paired_gap_is_the_mean_of_the_differences_world_by_world() -> None:
+    # Move 0 less move 2 in each world: -1, -3, -2, -2: mean -2, sample variance 2/3.
+    values = [[1.0, 0.0, 2.0], [2.0, 9.0, 5.0], [4.0, 1.0, 6.0], [0.0, 3.0, 2.0]]
+    assert paired_gap(values, 0, 2) == (-2.0, round(1.96 * (2 / 3 / 4) ** 0.5, 4)) == (-2.0, 0.8002)
+    assert paired_gap(values, 2, 2) == (0.0, 0.0)
+    assert paired_gap(values[:1], 1, 2) == (-2.0, None)
+
+
+def test_pimc_gaps_are_paired_and_narrower_than_the_values_margins() -> None:
+    state = _pegging(_deck(1))
+    seat = state.to_move
+    assert seat is not None
+    bot = PimcBot(seed=4, worlds=30)
+    bot.choose(SeatView(state, seat))
+    best, *rest = bot.last_stats
+    assert (best.gap, best.gap_margin, best.paired) == (0.0, 0.0, True)
+    assert rest and all(s.paired for s in rest)
+    for s in rest:
+        assert s.gap is not None and s.gap_margin is not None and s.margin is not None
+        # The mean of the differences is the difference of the means (one play-out a world).
+        assert s.gap == pytest.approx(s.mean - best.mean, abs=1e-9) and s.gap <= 0
+        # The deal's luck, shared by both moves in a world, is gone from the difference.
+        assert best.margin is not None
+        assert s.gap_margin < math.hypot(s.margin, best.margin)
+    assert [round(s.gap or 0.0, 4) for s in bot.last_stats] == [0.0, -0.4333, -0.4667, -0.5333]
+    assert [s.gap_margin for s in bot.last_stats] == [0.0, 1.0619, 1.0453, 1.0908]
+    assert [s.margin for s in bot.last_stats] == [1.5308, 1.6232, 1.8192, 1.8135]
+
+
+def test_pimc_pairs_its_exact_worlds_too() -> None:
+    state = _pegging(_deck(1))
+    seat = state.to_move
+    assert seat is not None
+    bot = PimcBot(seed=4, worlds=6, exact=200_000)
+    bot.choose(SeatView(state, seat))
+    assert bot.last_exact
+    best = bot.last_stats[0]
+    for s in bot.last_stats:
+        assert s.paired and s.gap == pytest.approx(s.mean - best.mean, abs=1e-9)
+
+
+def test_ismcts_gaps_are_not_paired_their_margins_combined() -> None:
+    state = _pegging(_deck(1))
+    seat = state.to_move
+    assert seat is not None
+    bot = IsmctsBot(seed=4, iterations=200)
+    bot.choose(SeatView(state, seat))
+    best, *rest = bot.last_stats
+    assert (best.gap, best.gap_margin, best.paired) == (0.0, 0.0, False)
+    assert best.margin is not None
+    for s in rest:
+        assert not s.paired and s.margin is not None
+        assert s.gap == pytest.approx(s.mean - best.mean, abs=1e-9)
+        assert s.gap_margin == round(math.hypot(s.margin, best.margin), 4)
 
 
 @pytest.mark.parametrize("kind", ["pimc", "ismcts"])
@@ -110,16 +167,58 @@ def test_rows_say_up_to_three_moves_with_values_margins_and_reasons() -> None:
         rows = hint_rows(state, weighed(bot))
     assert 1 <= len(rows) <= 3
     stats = bot.last_stats
-    for row, s in zip(rows, stats, strict=False):
-        assert row["move"] == s.move and row["deals"] == 30
+    best, second = stats[0], stats[1]
+    assert second.gap is not None and second.gap_margin is not None
+    for i, (row, s) in enumerate(zip(rows, stats, strict=False)):
+        assert row["move"] == s.move and row["deals"] == 30 and row["paired"] is True
         assert row["value"] == round(s.mean, 3) and row["margin"] == s.margin
+        assert row["gap"] == round(s.gap or 0.0, 3) and row["gap_margin"] == s.gap_margin
         line = str(row["line"])
-        assert line.startswith(f"{row['words']}: {s.mean:+.1f} points against theirs")
-        assert f"over 30 deals (±{s.margin:.1f})" in line
+        if i == 0:
+            # The best: its own value over the deals, then its lead over the next move.
+            assert line.startswith(
+                f"{row['words']}: {s.mean:+.1f} points against theirs on average over 30 deals"
+                f" (±{s.margin:.1f}), {-second.gap:.1f} points better than "
+                f"{_card(second.move)} over the same deals (±{second.gap_margin:.1f})"
+            )
+        else:
+            # Another: how much worse than the best, paired over the same deals.
+            assert s.gap is not None and s.gap_margin is not None
+            assert line.startswith(
+                f"{row['words']}: {-s.gap:.1f} points worse than {_card(best.move)}"
+                f" over the same deals (±{s.gap_margin:.1f})"
+            )
         # Words, never notation: a card is written with its suit's symbol.
         assert " play " not in line and any(sym in line for sym in "♠♥♦♣")
         if row["reason"] is not None:
             assert line.endswith(f"; {row['reason']}")
+
+
+def _card(move: str) -> str:
+    """The card a Cribbage play names, as a player reads it ("play 7S": 7♠)."""
+    card = move.split()[1]
+    return card[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[-1]]
+
+
+def test_a_bot_that_reports_only_means_gets_gaps_without_margins() -> None:
+    state = _pegging(_deck(1))
+    legal = [m.text for m in state.legal_moves()]
+    report = [(legal[0], -9.25, 50), (legal[1], -9.75, 50), (legal[2], -9.27, 50)]
+    stats = [MoveStats(m, v, n) for m, v, n in report]
+    with using_names(NAMES):
+        rows = hint_rows(state, Weighed(legal[0], stats))
+    first, second = (_card(m) for m in legal[:2])
+    assert [row["line"] for row in rows] == [
+        f"{rows[0]['words']}: -9.2 points against theirs on average over 50 deals,"
+        f" 0.5 points better than {second} on average",
+        f"{rows[1]['words']}: 0.5 points worse than {first} on average",
+        f"{rows[2]['words']}: as good as {first} on average",
+    ]
+    assert [(row["gap"], row["gap_margin"], row["paired"]) for row in rows] == [
+        (0.0, None, False),
+        (-0.5, None, False),
+        (-0.02, None, False),
+    ]
 
 
 def test_a_bot_that_does_not_search_gives_its_move_and_reason() -> None:
@@ -215,6 +314,8 @@ def test_twin_deals_give_the_same_hint_message(server: LiveServer) -> None:
     assert first == second
     assert first["rows"] and first["rows"][0]["move"] == first["move"]
     assert all(
-        set(row) == {"move", "words", "value", "margin", "deals", "reason", "line"}
+        set(row)
+        == {"move", "words", "value", "margin", "deals", "gap", "gap_margin", "paired"}
+        | {"reason", "line"}
         for row in first["rows"]
     )

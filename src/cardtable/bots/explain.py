@@ -6,9 +6,12 @@ reward with the 95% error bar and the game's reason counters summed over the sam
 (:class:`~cardtable.bots.search.MoveStats`). :func:`weighed` takes them from the bot (any bot
 with ``last_stats``, or ``last_report`` rows, or none) as a :class:`Weighed`: plain data, no
 words, so a worker process can hand it back. :func:`hint_rows` then says each of the best
-moves (up to :data:`SHOWN`) in the current language: the move in words, its value with its
-error bar over the sampled deals, and the counter that sets it apart: for the best move, what
-it does better than the next; for another, what it does worse than the best. A bot that does
+moves (up to :data:`SHOWN`) in the current language: the move in words; for the best move its
+value with its error bar over the sampled deals and its lead over the next move; for another,
+how much worse than the best it is (the search's paired gap where it played both moves in the
+same deals, so the luck of a deal, which every move of it shares, drops out of the comparison);
+and the counter that sets it apart: for the best move, what it does better than the next; for
+another, what it does worse than the best. A bot that does
 not search (a rules bot) gives one row: its move, and its reason where it offers one
 (``last_reason``: an untranslated message and its fields).
 
@@ -28,10 +31,13 @@ differ only in cards hidden from the seat give the same rows for the same seed
 ...     rows = hint_rows(state, weighed(bot))
 >>> [row["words"] for row in rows]
 ['Play Q♦ (count 10)', 'Play 7♠ (count 7)', 'Play 9♠ (count 9)']
->>> for part in rows[0]["line"].split("; "):
-...     print(part)
-Play Q♦ (count 10): -10.6 points against theirs on average over 40 deals (±1.7)
+>>> for row in rows[:2]:
+...     print(row["line"].replace("; ", "\\n").replace("), ", "),\\n"))
+Play Q♦ (count 10): -10.6 points against theirs on average over 40 deals (±1.7),
+0.3 points better than 7♠ over the same deals (±0.9)
 they peg 2.6 points on average (3.0 after 7♠)
+Play 7♠ (count 7): 0.3 points worse than Q♦ over the same deals (±0.9)
+they peg 3.0 points on average (2.6 after Q♦)
 """
 
 from __future__ import annotations
@@ -122,14 +128,17 @@ def _is_reason(value: object) -> bool:
 def hint_rows(state: State, weighed: Weighed) -> list[dict[str, JSON]]:
     """The hint's rows in the current language (inside :func:`~cardtable.i18n.using_names`,
     cards by name): each of the best searched moves with its ``value``, ``margin`` (the 95%
-    error bar, None under two deals), ``deals``, ``reason`` and the whole ``line``; or the one
-    move of a bot that did not search, with its own reason.
+    error bar, None under two deals), ``deals``, its ``gap`` to the best move (0 for the best)
+    with that gap's ``gap_margin`` and whether it is ``paired`` (see
+    :class:`~cardtable.bots.search.MoveStats`; from the two means, without a margin, for a bot
+    that reports only its means), ``reason`` and the whole ``line``; or the one move of a bot
+    that did not search, with its own reason (and no gap).
 
     >>> import cardtable
     >>> state = cardtable.load("kloepper").new_state(seed=1)
     >>> row = hint_rows(state, Weighed("pass", reason=("it holds {n} trumps", {"n": 2})))[0]
-    >>> row["value"], row["margin"], row["deals"], row["reason"], row["line"]
-    (None, None, 0, 'it holds 2 trumps', 'pass; it holds 2 trumps')
+    >>> row["value"], row["margin"], row["deals"], row["gap"], row["reason"], row["line"]
+    (None, None, 0, None, 'it holds 2 trumps', 'pass; it holds 2 trumps')
     """
     searched = [s for s in weighed.stats if s.visits > 0][:SHOWN]
     if not searched:
@@ -141,29 +150,80 @@ def hint_rows(state: State, weighed: Weighed) -> list[dict[str, JSON]]:
         line = words if reason is None else _("{line}; {reason}").format(line=words, reason=reason)
         return [_row(weighed.move, words, None, None, 0, reason, line)]
     hooks = _reasons(state)
+    best = searched[0]
     rows = []
     for i, stats in enumerate(searched):
         other = searched[1 if i == 0 else 0] if len(searched) > 1 else None
         reason = _reason(state, hooks, stats, other, best=i == 0) if hooks is not None else None
         words = _words(state, stats.move)
-        unit = hooks.unit() if hooks is not None else _("points")
-        fields = {
-            "move": words,
-            "value": f"{stats.mean:+.1f}",
-            "unit": unit,
-            "deals": stats.visits,
-            "margin": "" if stats.margin is None else f"{stats.margin:.1f}",
-        }
-        if stats.margin is None:
-            line = _("{move}: {value} {unit} on average over {deals} deals").format(**fields)
+        gap = _gap(stats, best)
+        if i == 0:
+            # The best move: its own value over the deals, then its lead over the next.
+            unit = hooks.unit() if hooks is not None else _("points")
+            line = _value_line(words, stats, unit)
+            if other is not None:
+                lead = _gap(other, best)
+                versus = _versus(-lead[0], _cards(state, other.move), lead[1], lead[2])
+                line = _("{line}, {comparison}").format(line=line, comparison=versus)
         else:
-            line = _("{move}: {value} {unit} on average over {deals} deals (±{margin})").format(
-                **fields
-            )
+            versus = _versus(gap[0], _cards(state, best.move), gap[1], gap[2])
+            line = _("{move}: {comparison}").format(move=words, comparison=versus)
         if reason is not None:
             line = _("{line}; {reason}").format(line=line, reason=reason)
-        rows.append(_row(stats.move, words, stats.mean, stats.margin, stats.visits, reason, line))
+        rows.append(
+            _row(stats.move, words, stats.mean, stats.margin, stats.visits, reason, line, gap)
+        )
     return rows
+
+
+def _value_line(words: str, stats: MoveStats, unit: str) -> str:
+    """The move with its own mean value over the deals and its error bar."""
+    fields = {
+        "move": words,
+        "value": f"{stats.mean:+.1f}",
+        "unit": unit,
+        "deals": stats.visits,
+        "margin": "" if stats.margin is None else f"{stats.margin:.1f}",
+    }
+    if stats.margin is None:
+        return _("{move}: {value} {unit} on average over {deals} deals").format(**fields)
+    return _("{move}: {value} {unit} on average over {deals} deals (±{margin})").format(**fields)
+
+
+def _gap(stats: MoveStats, best: MoveStats) -> tuple[float, float | None, bool]:
+    """The move's gap to the best, its 95% margin and whether it is paired: the search's own
+    where it gave one, else the difference of the two means, without a margin."""
+    if stats.gap is not None:
+        return stats.gap, stats.gap_margin, stats.paired
+    return stats.mean - best.mean, None, False
+
+
+def _versus(diff: float, other: str, margin: float | None, paired: bool) -> str:
+    """A move ``diff`` points from ``other`` in words: worse, better or as good, over the same
+    deals where the gap is paired, with its error bar where it has one."""
+    amount = f"{abs(diff):.1f}"
+    if amount == "0.0":
+        text = (
+            _("as good as {other} over the same deals")
+            if paired
+            else _("as good as {other} on average")
+        )
+    elif diff < 0:
+        text = (
+            _("{amount} points worse than {other} over the same deals")
+            if paired
+            else _("{amount} points worse than {other} on average")
+        )
+    else:
+        text = (
+            _("{amount} points better than {other} over the same deals")
+            if paired
+            else _("{amount} points better than {other} on average")
+        )
+    text = text.format(amount=amount, other=other)
+    if margin is None:
+        return text
+    return _("{comparison} (±{margin})").format(comparison=text, margin=f"{margin:.1f}")
 
 
 def _row(
@@ -174,6 +234,7 @@ def _row(
     deals: int,
     reason: str | None,
     line: str,
+    gap: tuple[float, float | None, bool] | None = None,
 ) -> dict[str, JSON]:
     return {
         "move": move,
@@ -181,6 +242,9 @@ def _row(
         "value": None if value is None else round(value, 3),
         "margin": margin,
         "deals": deals,
+        "gap": None if gap is None else round(gap[0], 3),
+        "gap_margin": None if gap is None else gap[1],
+        "paired": False if gap is None else gap[2],
         "reason": reason,
         "line": line,
     }

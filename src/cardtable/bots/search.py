@@ -23,9 +23,12 @@ iteration budget give the same moves), and a rollout policy (``random`` or the g
 the bot is made, and a bad one raises :class:`~cardtable.errors.OptionError` naming it. After
 each choice ``last_report`` holds the moves considered, best first, as (move, mean reward in
 the game's points, visits), and ``last_stats`` the same moves as :class:`MoveStats`: with the
-95% error bar of each mean and, where ``explain`` is set (the hint sets it) and the game has
-reason hooks (:mod:`cardtable.reason_hooks`), the game's counters summed over the same
-play-outs, for the hint's reasons (:mod:`cardtable.bots.explain`).
+95% error bar of each mean, each move's difference to the best move with its own error bar
+(paired in PIMC: both moves were played in the same worlds, so the luck of the deal, which
+moves every move's value alike, cancels out; not paired in ISMCTS) and, where ``explain`` is
+set (the hint sets it) and the game has reason hooks (:mod:`cardtable.reason_hooks`), the
+game's counters summed over the same play-outs, for the hint's reasons
+(:mod:`cardtable.bots.explain`).
 
 >>> import cardtable
 >>> from cardtable.seat_view import SeatView
@@ -56,7 +59,7 @@ from cardtable.random_bot import RandomBot, choice_setting, number_setting, whol
 from cardtable.registry import entry
 from cardtable.seat_view import SeatView
 
-__all__ = ["ROLLOUTS", "IsmctsBot", "MoveStats", "PimcBot", "Report", "margin95"]
+__all__ = ["ROLLOUTS", "IsmctsBot", "MoveStats", "PimcBot", "Report", "margin95", "paired_gap"]
 
 #: The rollout policies: ``random`` (fast) or each game's ``rules`` bot (slower, stronger).
 ROLLOUTS = ("random", "rules")
@@ -101,15 +104,38 @@ def margin95(total: float, squares: float, n: int) -> float | None:
     return round(Z95 * math.sqrt(variance / n), 4)
 
 
+def paired_gap(values: list[list[float]], move: int, best: int) -> tuple[float, float | None]:
+    """The mean over worlds of ``move``'s value less ``best``'s (``values``: a row a world, a
+    value a move, all moves in the same worlds) and the 95% margin of that mean, from the
+    differences world by world (so what every move shares in a world cancels out).
+
+    >>> values = [[1.0, 3.0], [2.0, 5.0], [0.0, 4.0]]  # differences -2, -3, -4
+    >>> paired_gap(values, 0, 1), paired_gap(values, 1, 1)
+    ((-3.0, 1.1316), (0.0, 0.0))
+    """
+    total = squares = 0.0
+    for row in values:
+        d = row[move] - row[best]
+        total += d
+        squares += d * d
+    n = len(values)
+    return total / n, margin95(total, squares, n)
+
+
 @dataclass(frozen=True)
 class MoveStats:
     """One move of a search's report: its mean reward over ``visits`` samples (worlds,
-    play-outs or iterations) with the 95% ``margin`` of that mean (None under two samples), and
-    the game's reason counters summed over the ``counted`` play-outs that gathered them.
+    play-outs or iterations) with the 95% ``margin`` of that mean (None under two samples), the
+    game's reason counters summed over the ``counted`` play-outs that gathered them, and its
+    ``gap`` to the best move of the report (its mean less the best's: 0 for the best, None where
+    not known) with that gap's 95% ``gap_margin``. ``paired``: the gap is the mean of the
+    differences world by world, both moves played in the same worlds (PIMC), its margin from
+    those differences; else (ISMCTS) the two means come from different samples and the gap's
+    margin combines their two margins.
 
-    >>> stats = MoveStats("play 7S", 1.25, 40, 0.3, 40, {"pegs": 30.0})
-    >>> stats.rate("pegs"), stats.rate("fifteen"), stats.row
-    (0.75, 0.0, ('play 7S', 1.25, 40))
+    >>> stats = MoveStats("play 7S", 1.25, 40, 0.3, 40, {"pegs": 30.0}, -0.5, 0.2, True)
+    >>> stats.rate("pegs"), stats.rate("fifteen"), stats.row, stats.gap
+    (0.75, 0.0, ('play 7S', 1.25, 40), -0.5)
     """
 
     move: str
@@ -118,6 +144,9 @@ class MoveStats:
     margin: float | None = None
     counted: int = 0
     counters: Mapping[str, float] = field(default_factory=dict)
+    gap: float | None = None
+    gap_margin: float | None = None
+    paired: bool = False
 
     def rate(self, key: str) -> float:
         """Counter ``key`` per counted play-out (0 where none was counted)."""
@@ -152,9 +181,19 @@ class _Tally:
         for key, value in counters.items():
             mine[key] = mine.get(key, 0.0) + value
 
-    def stats(self, move: str, mean: float, visits: int) -> MoveStats:
+    def stats(
+        self,
+        move: str,
+        mean: float,
+        visits: int,
+        gap: tuple[float, float | None] | None = None,
+        paired: bool = False,
+    ) -> MoveStats:
         margin = margin95(self.total, self.squares, self.n)
-        return MoveStats(move, mean, visits, margin, self.counted, dict(self.counters))
+        diff, gap_margin = (None, None) if gap is None else gap
+        return MoveStats(
+            move, mean, visits, margin, self.counted, dict(self.counters), diff, gap_margin, paired
+        )
 
 
 def _rules_bot(game: str, seed: int) -> Bot:
@@ -336,6 +375,8 @@ class PimcBot(_Search):
         count = self._counter(view.game.name)
         deadline = self._deadline()
         tallies = [_Tally() for _ in legal]
+        # Each world's value of each move (its play-outs' mean there), for the paired gaps.
+        values: list[list[float]] = []
         sampled = 0
         exact = self.exact > 0
         world = view.sample_world(self.rng)
@@ -350,17 +391,24 @@ class PimcBot(_Search):
                 if solved is not None:
                     for tally, value in zip(tallies, solved, strict=True):
                         tally.add(value)
+                    values.append(solved)
                 else:
                     exact = False  # too big here: the later worlds would not fit either
             if not exact:
+                row = []
                 for tally, m in zip(tallies, legal, strict=True):
+                    here = 0.0
                     for _ in range(self.playouts):
                         w = world.clone()
                         w.apply(m)
                         _play_out(w, ev, start, policy)
-                        tally.add(ev.reward(before, ev.standing(w))[seat])
+                        reward = ev.reward(before, ev.standing(w))[seat]
+                        tally.add(reward)
+                        here += reward
                         if count is not None:
                             tally.count(count(world, w, seat))
+                    row.append(here / self.playouts)
+                values.append(row)
             if self.worlds is not None and sampled >= self.worlds:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
@@ -368,8 +416,16 @@ class PimcBot(_Search):
         means = [t.total / t.n for t in tallies]
         self.last_exact = exact
         order = sorted(range(len(legal)), key=lambda i: (-means[i], i))
-        self._report([tallies[i].stats(legal[i].text, means[i], tallies[i].n) for i in order])
-        return legal[order[0]]
+        best = order[0]
+        self._report(
+            [
+                tallies[i].stats(
+                    legal[i].text, means[i], tallies[i].n, paired_gap(values, i, best), True
+                )
+                for i in order
+            ]
+        )
+        return legal[best]
 
     def _solve_world(
         self,
@@ -392,6 +448,20 @@ class PimcBot(_Search):
         except _OutOfNodes:
             return None
         return values
+
+
+def _unpaired_gap(tally: _Tally, best: _Tally) -> tuple[float, float | None] | None:
+    """A move's gap to the ``best`` move's from two separate samples (ISMCTS): the difference of
+    the means, its margin the two margins combined as independent (None where either has none);
+    None for a move never visited, no gap for the best itself."""
+    if not tally.n or not best.n:
+        return None
+    mine = margin95(tally.total, tally.squares, tally.n)
+    theirs = margin95(best.total, best.squares, best.n)
+    if tally is best:
+        return 0.0, None if mine is None else 0.0
+    gap = tally.total / tally.n - best.total / best.n
+    return gap, None if mine is None or theirs is None else round(math.hypot(mine, theirs), 4)
 
 
 class _Node:
@@ -521,5 +591,11 @@ class IsmctsBot(_Search):
             else:
                 stats.append((m, 0.0, 0, i, _Tally()))
         stats.sort(key=lambda s: (-s[2], -s[1], s[3]))
-        self._report([tally.stats(m.text, mean, visits) for m, mean, visits, _, tally in stats])
+        top = stats[0][4]
+        self._report(
+            [
+                tally.stats(m.text, mean, visits, _unpaired_gap(tally, top))
+                for m, mean, visits, _, tally in stats
+            ]
+        )
         return stats[0][0]
