@@ -224,5 +224,6 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("rules", {"mistakes": 0.7}),
     "medium": ("rules", {}),
     "hard": ("pimc", {"worlds": 30}),
-    "expert": ("pimc", {"worlds": 30}),
+    # The game's own search (games/calypso/expert.py): rules play-outs on the lean simulator.
+    "expert": ("search", {"worlds": 80, "noise": 0.1}),
 }

@@ -52,9 +52,9 @@ class CalypsoSearchBot:
     def __init__(
         self,
         seed: int | None = None,
-        worlds: int = 40,
+        worlds: int = 80,
         value: str = "future",
-        noise: float = 0.0,
+        noise: float = 0.1,
     ) -> None:
         self.worlds = whole_setting("worlds", worlds, 1, MAX_WORLDS)
         self.value = choice_setting("value", value, VALUES)
@@ -68,10 +68,18 @@ class CalypsoSearchBot:
         if len(legal) == 1:
             self.last_report = [(legal[0].text, 0.0, 0)]
             return legal[0]
-        seat = view.seat
-        side = seat & 1
         faces = [m.cards[0] for m in legal]
-        totals = [0.0] * len(faces)
+        values = self._weigh(view, faces)
+        means = [sum(v) / self.worlds for v in values]
+        order = sorted(range(len(faces)), key=lambda i: (-means[i], i))
+        self.last_report = [(legal[i].text, means[i], self.worlds) for i in order[:REPORT_SIZE]]
+        return legal[order[0]]
+
+    def _weigh(self, view: SeatView, faces: list[int]) -> list[list[float]]:
+        """Per card, world by world: its side's points less the other side's at the end of the
+        deal, less that margin now."""
+        side = view.seat & 1
+        values: list[list[float]] = [[] for _ in faces]
         rng = self.rng
         play_rng = random.Random(int(rng.random() * 2**53))
         future = self.value == "future"
@@ -90,8 +98,8 @@ class CalypsoSearchBot:
                 draw = random.Random(seed).random if noise else None
                 while not sim.over and sim.deal_no == deal:
                     if draw is not None and draw() < noise:
-                        legal_now = sim.legal()
-                        sim.play(legal_now[int(draw() * len(legal_now))])
+                        moves = sim.legal()
+                        sim.play(moves[int(draw() * len(moves))])
                     else:
                         sim.play(sim.rules_card())
                 if future:
@@ -100,8 +108,5 @@ class CalypsoSearchBot:
                     points = sim.points()
                 ours = points[side] + points[side + 2]
                 theirs = points[1 - side] + points[3 - side]
-                totals[i] += ours - theirs - margin
-        means = [t / self.worlds for t in totals]
-        order = sorted(range(len(faces)), key=lambda i: (-means[i], i))
-        self.last_report = [(legal[i].text, means[i], self.worlds) for i in order[:REPORT_SIZE]]
-        return legal[order[0]]
+                values[i].append(ours - theirs - margin)
+        return values

@@ -62,8 +62,8 @@ class Sim:
     __slots__ = (
         "allfours",
         "completed",
-        "dealer",
         "deal_no",
+        "dealer",
         "hands",
         "led",
         "left",
@@ -274,6 +274,7 @@ class _Scorer:
     the trick on the table is worth to each side is summed once, then each card is added."""
 
     __slots__ = (
+        "chances",
         "hand_sizes",
         "need_ours",
         "need_theirs",
@@ -330,6 +331,7 @@ class _Scorer:
         self.unseen = unseen
         self.unseen_total = max(1, sum(unseen))
         self.hand_sizes = [len(h) for h in sim.hands]
+        self.chances: dict[tuple[int, int], float] = {}
 
     def value(self, face: int) -> float:
         trick = self.trick
@@ -345,16 +347,23 @@ class _Scorer:
         n_later = 4 - len(cards)
         p_ours = 1.0 if winner in ours else 0.0
         if n_later:
-            if p_ours:
-                keep = 1.0
-                for k in range(1, n_later + 1):
-                    later = (seat + k) & 3
-                    if k != 2:  # the partner sits two seats on
-                        keep *= 1.0 - self.beat_chance(later, cards, seats, index)
-                p_ours = keep
-            elif n_later >= 2:
-                # The partner, still to play, may take it back.
-                p_ours = self.beat_chance((seat + 2) & 3, cards, seats, index)
+            # The chance depends only on the winning card and how it wins: cards that leave
+            # the same card winning share it.
+            key = (index, cards[index])
+            cached = self.chances.get(key)
+            if cached is not None:
+                p_ours = cached
+            else:
+                if p_ours:
+                    keep = 1.0
+                    for k in range(1, n_later + 1):
+                        if k != 2:  # the partner sits two seats on
+                            keep *= 1.0 - self.beat_chance((seat + k) & 3, cards, seats, index)
+                    p_ours = keep
+                elif n_later >= 2:
+                    # The partner, still to play, may take it back.
+                    p_ours = self.beat_chance((seat + 2) & 3, cards, seats, index)
+                self.chances[key] = p_ours
         suit = face & 3
         bit = BIT[face]
         own_needed = self.need_ours[suit] & bit
