@@ -22,19 +22,24 @@ from cardtable.bots.arena import GameResult, MatchResult, play_one, seatings
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("pairings", nargs="+", help="A,B: two bots, levels or specs")
+    parser.add_argument(
+        "pairings", nargs="+", help="A,B: two bots, levels or specs; A,B@N plays N deals"
+    )
     parser.add_argument("--deals", type=int, default=16, help="arena deals (rounds) a pairing")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     tasks = []
+    sizes = []
     for index, pairing in enumerate(args.pairings):
-        bots = tuple(pairing.split(","))
-        for deal in range(args.deals):
+        names, _, count = pairing.partition("@")
+        args.pairings[index] = names
+        sizes.append(int(count) if count else args.deals)
+        bots = tuple(names.split(","))
+        for deal in range(sizes[-1]):
             for seating in seatings(4, 2):
                 tasks.append((index, ("calypso", (), bots, args.seed, deal, seating, ())))
     games: dict[int, list[GameResult]] = {i: [] for i in range(len(args.pairings))}
-    each = 2 * args.deals
     start = time.perf_counter()
     # A pairing is reported as soon as its games are in (the first pairings finish first).
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -42,7 +47,7 @@ def main() -> None:
         for future in as_completed(futures):
             index = futures[future]
             games[index].append(future.result())
-            if len(games[index]) == each:
+            if len(games[index]) == 2 * sizes[index]:
                 report(args.pairings[index], games[index], args.seed)
                 print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
 
