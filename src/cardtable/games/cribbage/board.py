@@ -1,0 +1,83 @@
+"""Playing to the board: what a score is worth when the game is near its end.
+
+``data/board.npz`` (built by ``bench/cribbage_tables.py board``) holds, for each target and
+skunk rule, ``V[x, y]``: the expected game points of the pone at ``x`` against the dealer at
+``y`` as a deal starts (+ the points of a win, - those of a loss; with no skunks that is
+``2 P(win) - 1``), from the per-deal points of ``rules`` against ``rules``.
+:func:`after_play` turns the end of a deal's play into that value: the shows in their order,
+then the next deal with the seats' roles swapped.
+
+>>> round(deal_value(0, 0, 121, "none"), 2)  # the first pone is behind from the start
+-0.12
+>>> deal_value(120, 0, 121, "none") > 0.95
+True
+>>> after_play(119, 100, 3, 0, pone=True, target=121, skunk="none")  # the pone counts first
+1.0
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib.resources import files
+from io import BytesIO
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["BOARD_FILE", "after_play", "deal_value", "win_points"]
+
+#: The table's file in the package.
+BOARD_FILE = "board.npz"
+
+
+def win_points(target: int, loser: int, skunk: str) -> int:
+    """Game points of a win with the loser at ``loser``, as the game's skunk rule says.
+
+    >>> win_points(121, 91, "acc"), win_points(121, 90, "acc"), win_points(121, 60, "acc")
+    (1, 2, 3)
+    >>> win_points(121, 60, "hoyle"), win_points(121, 61, "hoyle"), win_points(121, 0, "none")
+    (2, 1, 1)
+    """
+    if skunk == "acc":
+        margin = target - loser
+        return 3 if margin >= 61 else 2 if margin >= 31 else 1
+    if skunk == "hoyle":
+        return 2 if loser < (target + 1) // 2 else 1
+    return 1
+
+
+@functools.cache
+def _tables() -> dict[str, npt.NDArray[np.float64]]:
+    raw = files("cardtable.games.cribbage").joinpath("data", BOARD_FILE).read_bytes()
+    with np.load(BytesIO(raw)) as data:
+        return {name: data[name].astype(np.float64) for name in data.files}
+
+
+def deal_value(pone: int, dealer: int, target: int, skunk: str) -> float:
+    """The pone's expected game points as a deal starts with these scores (both below
+    ``target``).
+
+    >>> deal_value(100, 100, 121, "none") > deal_value(100, 100, 121, "acc") - 1
+    True
+    """
+    return float(_tables()[f"{target}_{skunk}"][pone, dealer])
+
+
+def after_play(
+    mine: int, theirs: int, my_show: int, their_show: int, pone: bool, target: int, skunk: str
+) -> float:
+    """My expected game points once the play is over with scores ``mine`` and ``theirs`` (both
+    below ``target``) and these shows to come (the pone's first); ``pone``: I am the pone.
+
+    >>> after_play(100, 119, 20, 2, pone=False, target=121, skunk="none")  # they count first
+    -1.0
+    """
+    first, second = (mine, theirs) if pone else (theirs, mine)
+    first_show, second_show = (my_show, their_show) if pone else (their_show, my_show)
+    sign = 1.0 if pone else -1.0
+    if first + first_show >= target:
+        return sign * win_points(target, second, skunk)
+    if second + second_show >= target:
+        return -sign * win_points(target, first + first_show, skunk)
+    # The dealer of this deal is the pone of the next.
+    return -sign * deal_value(second + second_show, first + first_show, target, skunk)

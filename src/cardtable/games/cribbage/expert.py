@@ -1,0 +1,186 @@
+"""The Cribbage expert (bot ``pegger``): pegging by exact search over the hands the opponent's
+discard makes likely.
+
+For each play it weighs the opponent's possible held cards by what its hidden discard says
+(:func:`~cardtable.games.cribbage.inference.opponent_hands`), solves the rest of the play
+exactly for each of the likeliest (:func:`~cardtable.games.cribbage.solver.play_values`:
+the opponent answers with best play, knowing our cards, so the search never counts on a
+mistake it would like the opponent to make) and plays the rank with the best weighted mean.
+Discards are the exact advisor's; three and four players are left to the ``rules`` bot.
+
+Near the end of a game (from ``board`` points short of the target on, for either player) it
+plays to the board: each likely world (held cards and discards, so the crib is known too) is
+solved by :func:`~cardtable.games.cribbage.endgame.endgame_values`, in game points: reaching the
+target in the play wins at once, and a play that ends short is worth the shows in their order
+and then the board table's chance (:mod:`~cardtable.games.cribbage.board`), skunks counted as
+the options say when a match is played.
+
+>>> import cardtable
+>>> from cardtable.seat_view import SeatView
+>>> state = cardtable.load("cribbage").new_state(seed=1)
+>>> state.apply(state.legal_moves()[0]); state.apply(state.legal_moves()[0])
+>>> bot = CribbageExpertBot(seed=2, draws=40, solve=30)
+>>> move = bot.choose(SeatView(state, state.to_move))
+>>> move in state.legal_moves(), move.verb, bot.last_report[0][2]  # the 30 likeliest hands
+(True, 'play', 30)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
+
+from cardtable.cards import parse_card, parse_cards
+from cardtable.engine import Move
+from cardtable.games.cribbage.board import after_play
+from cardtable.games.cribbage.endgame import endgame_values
+from cardtable.games.cribbage.inference import held_only, opponent_deals
+from cardtable.games.cribbage.sampling import go_limits
+from cardtable.games.cribbage.scoring import rank_points, score_hand
+from cardtable.games.cribbage.solver import MAX_WORLDS, CribbageSolverBot, play_values
+from cardtable.games.cribbage.tables import RANK
+from cardtable.random_bot import number_setting, whole_setting
+from cardtable.seat_view import SeatView
+
+__all__ = ["CribbageExpertBot"]
+
+
+class CribbageExpertBot(CribbageSolverBot):
+    """Two-player pegging by exact search over ``draws`` opponent hands (each with
+    ``per_hand`` drawn discards) weighted by how likely their discard was (softmax sharpness
+    ``beta`` per point), solving at most ``solve`` of the likeliest; within ``board`` points
+    of the target (0: never) by game points over at most ``board_worlds`` worlds."""
+
+    name: ClassVar[str] = "pegger"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        draws: int = 150,
+        per_hand: int = 4,
+        beta: float = 2.0,
+        solve: int = 100,
+        board: int = 60,
+        board_worlds: int = 40,
+        discard_worlds: int = 0,
+        discard_options: int = 4,
+    ) -> None:
+        super().__init__(seed, discard_worlds=discard_worlds, discard_options=discard_options)
+        self.draws = whole_setting("draws", draws, 1, MAX_WORLDS)
+        self.per_hand = whole_setting("per_hand", per_hand, 1, 100)
+        self.beta = number_setting("beta", beta, 0.0, 100.0)
+        self.solve = whole_setting("solve", solve, 1, MAX_WORLDS)
+        self.board = whole_setting("board", board, 0, 120)
+        self.board_worlds = whole_setting("board_worlds", board_worlds, 1, MAX_WORLDS)
+
+    def _play(self, view: SeatView, obs: dict[str, Any], legal: list[Move]) -> Move:
+        if int(obs["players"]) != 2:
+            return super()._play(view, obs, legal)
+        by_rank: dict[int, Move] = {}
+        for move in legal:
+            by_rank.setdefault(RANK[move.cards[0]], move)
+        if len(by_rank) == 1:
+            return next(iter(by_rank.values()))
+        deals = self._opponent(view, obs)
+        count = int(obs["count"])
+        run = tuple(RANK[c] for c in parse_cards(obs["count_cards"]))
+        mine = tuple(sorted(RANK[c] for c in parse_cards(obs["hand"])))
+        totals = dict.fromkeys(by_rank, 0.0)
+        scores: list[int] = obs["scores"]
+        target = int(obs["target"])
+        if self.board and max(scores) >= target - self.board:
+            worlds = _likeliest(deals, self.board_worlds)
+            used = len(worlds)
+            for (opp, thrown), weight in worlds:
+                finish = self._finish(view, obs, opp, thrown)
+                values = endgame_values(
+                    mine,
+                    opp,
+                    count,
+                    run,
+                    scores[view.seat],
+                    scores[1 - view.seat],
+                    finish,
+                    target,
+                    self._skunk(view),
+                )
+                for rank, value in values.items():
+                    totals[rank] += weight * value
+        else:
+            worlds_held = _likeliest(held_only(deals), self.solve)
+            used = len(worlds_held)
+            for held, weight in worlds_held:
+                for rank, value in play_values(mine, held, count, run).items():
+                    totals[rank] += weight * value
+        order = sorted(totals, key=lambda r: (-totals[r], -r))
+        self.last_report = [(by_rank[r].text, totals[r], used) for r in order]
+        return by_rank[order[0]]
+
+    @staticmethod
+    def _skunk(view: SeatView) -> str:
+        """The skunk rule that counts: none in a single game, where only the win matters."""
+        options = view.game.options
+        return str(options["skunk"]) if int(options["games"]) > 1 else "none"  # type: ignore[arg-type]
+
+    def _finish(
+        self, view: SeatView, obs: dict[str, Any], held: tuple[int, ...], thrown: tuple[int, int]
+    ) -> Callable[[int, int], float]:
+        """My game points once this world's play is over: its shows, then the board."""
+        seat = view.seat
+        starter = parse_card(obs["starter"])
+        s_rank = RANK[starter]
+        played = [parse_cards(p) for p in obs["played"]]
+        mine = [*parse_cards(obs["hand"]), *played[seat]]
+        theirs = [RANK[c] for c in played[1 - seat]] + list(held)
+        crib_ranks = [RANK[c] for c in parse_cards(obs["laid_away"])] + list(thrown)
+        # Suits of the hidden cards are unknown: their flushes and nobs are left out.
+        crib = rank_points([*crib_ranks, s_rank])
+        dealer = obs["dealer"] == seat
+        my_show = score_hand(mine, starter) + (crib if dealer else 0)
+        their_show = rank_points([*theirs, s_rank]) + (0 if dealer else crib)
+        target = int(obs["target"])
+        skunk = self._skunk(view)
+
+        def finish(my_score: int, their_score: int) -> float:
+            return after_play(my_score, their_score, my_show, their_show, not dealer, target, skunk)
+
+        return finish
+
+    def _opponent(
+        self, view: SeatView, obs: dict[str, Any]
+    ) -> dict[tuple[tuple[int, ...], tuple[int, int]], float]:
+        """The opponent's (held ranks, discarded ranks) with their probabilities."""
+        seat = view.seat
+        opp = 1 - seat
+        sizes: list[int] = obs["hand_sizes"]
+        played = [parse_cards(p) for p in obs["played"]]
+        count_cards = parse_cards(obs["count_cards"])
+        limits = go_limits(2, self._plays(view, played, count_cards), sizes, obs["count"], seat)
+        seen = [
+            *parse_cards(obs["hand"]),
+            *parse_cards(obs["laid_away"]),
+            *played[0],
+            *played[1],
+            parse_card(obs["starter"]),
+        ]
+        return opponent_deals(
+            seen,
+            played[opp],
+            sizes[opp],
+            limits[opp],
+            dealer=obs["dealer"] == opp,
+            draws=self.draws,
+            per_hand=self.per_hand,
+            beta=self.beta,
+            rng=self.rng,
+        )
+
+
+K = TypeVar("K", bound=tuple[Any, ...])
+
+
+def _likeliest(dist: dict[K, float], most: int) -> list[tuple[K, float]]:
+    """The ``most`` likeliest keys of ``dist``, their weights scaled to sum to 1."""
+    top = sorted(dist.items(), key=lambda item: (-item[1], item[0]))[:most]
+    total = sum(w for _, w in top)
+    return [(key, w / total) for key, w in top]

@@ -1,0 +1,113 @@
+"""What a two-player opponent's hidden discard says about the cards it kept.
+
+A player lays away the two cards that leave it the most expected points (hand, plus or minus the
+crib); so, of the hands that agree with what the seat has seen, the likely ones are those whose
+owner would have thrown away two cards that cost little. :func:`opponent_deals` draws candidate
+hands of the opponent (consistent with every card seen and every go said) with two hidden
+discards each, and weighs each by the chance that a player choosing by a softmax of the suit-free
+advisor values (:func:`~cardtable.games.cribbage.discard_table.discard_regrets`, sharpness
+``beta`` per point) lays those two away: P(world | what the seat saw) is proportional to it, as
+every deal is equally likely. :func:`held_only` sums the weights by the ranks still held, which
+is all the pegging solver needs; near the end of a game the discards count too (in the crib).
+
+>>> import random
+>>> from cardtable.cards import parse_cards
+>>> seen = parse_cards("5H 5D 5C JS 4S 6H KD")  # our six and the starter
+>>> deals = opponent_deals(seen, [], 4, -1, dealer=True, draws=50, per_hand=4,
+...                        beta=2.0, rng=random.Random(1))
+>>> round(sum(deals.values()), 6), all(len(held) == 4 for held, _ in deals)
+(1.0, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from cardtable.games.cribbage.discard_table import DISCARD_PAIRS, hand_index, regret_rows
+from cardtable.games.cribbage.tables import RANK, VALUE
+
+__all__ = ["held_only", "opponent_deals"]
+
+# (first position, second position) of a discard in the sorted six ranks -> table column.
+_PAIR_COLUMN = {pair: k for k, pair in enumerate(DISCARD_PAIRS)}
+
+
+def _column(ranks6: tuple[int, ...], a: int, b: int) -> int:
+    i = ranks6.index(a)
+    j = i + 1 if a == b else ranks6.index(b)
+    return _PAIR_COLUMN[(i, j)]
+
+
+def opponent_deals(
+    seen: Sequence[int],
+    opp_played: Sequence[int],
+    held: int,
+    limit: int,
+    dealer: bool,
+    draws: int,
+    per_hand: int,
+    beta: float,
+    rng: random.Random,
+) -> dict[tuple[tuple[int, ...], tuple[int, int]], float]:
+    """The opponent's possible (held ranks, discarded ranks), sorted tuples, with their
+    probabilities (summing to 1), from ``draws`` hands of ``held`` cards drawn from the cards
+    not ``seen`` (``seen``: every card the seat knows the place of, the opponent's
+    ``opp_played`` cards included) that are worth more than ``limit`` (its go), each with
+    ``per_hand`` drawn discards. ``dealer``: the opponent deals (its discards go to its own
+    crib).
+
+    >>> import random
+    >>> from cardtable.cards import parse_cards
+    >>> seen = parse_cards("AH 2H 3H 4H 6H 7H 8H 9H 10H JH QH KH KS KD KC")
+    >>> deals = opponent_deals(seen, parse_cards("KS KD KC"), 1, 9, False, 20, 2, 1.0,
+    ...                        random.Random(3))
+    >>> sorted({held for held, _ in deals})  # after a go at 22 it holds a ten-card (no king)
+    [(10,), (11,), (12,)]
+    """
+    known = set(seen)
+    unseen = [c for c in range(52) if c not in known]
+    eligible = [c for c in unseen if VALUE[c] > limit]
+    played = [RANK[c] for c in opp_played]
+    kept: list[tuple[tuple[int, ...], tuple[int, int]]] = []
+    rows: list[int] = []
+    cols: list[int] = []
+    for _ in range(draws):
+        hand = rng.sample(eligible, held) if held else []
+        hand_set = set(hand)
+        rest = [c for c in unseen if c not in hand_set]
+        ranks = tuple(sorted(RANK[c] for c in hand))
+        base = played + list(ranks)
+        for _ in range(per_hand):
+            x, y = rng.sample(rest, 2)
+            a, b = sorted((RANK[x], RANK[y]))
+            six = tuple(sorted([*base, a, b]))
+            kept.append((ranks, (a, b)))
+            rows.append(hand_index(six))
+            cols.append(_column(six, a, b))
+    regrets = regret_rows(np.array(rows, dtype=np.intp), dealer)
+    # Softmax over the 15 discards of each six: the chance this one was chosen.
+    exp = np.exp(-beta * regrets)
+    chosen = exp[np.arange(len(rows)), np.array(cols, dtype=np.intp)] / exp.sum(axis=1)
+    weights: dict[tuple[tuple[int, ...], tuple[int, int]], float] = {}
+    for key, w in zip(kept, chosen.tolist(), strict=True):
+        weights[key] = weights.get(key, 0.0) + w
+    total = math.fsum(weights.values())
+    return {key: w / total for key, w in weights.items()}
+
+
+def held_only(
+    deals: dict[tuple[tuple[int, ...], tuple[int, int]], float],
+) -> dict[tuple[int, ...], float]:
+    """The probabilities of :func:`opponent_deals` summed over the discards.
+
+    >>> held_only({((5,), (1, 2)): 0.25, ((5,), (3, 4)): 0.5, ((6,), (1, 2)): 0.25})
+    {(5,): 0.75, (6,): 0.25}
+    """
+    out: dict[tuple[int, ...], float] = {}
+    for (held, _), w in deals.items():
+        out[held] = out.get(held, 0.0) + w
+    return out
