@@ -9,6 +9,7 @@
 from cardtable.games.cribbage.analysis import DiscardOption, discard_advice, score_distribution
 from cardtable.games.cribbage.bot import LEVELS, CribbageRulesBot
 from cardtable.games.cribbage.codec import CribbageCodec
+from cardtable.games.cribbage.expert import CribbageExpertBot
 from cardtable.games.cribbage.game import CribbageGame, CribbageState
 from cardtable.games.cribbage.scoring import Combo, breakdown, describe, peg_points, score_hand
 from cardtable.games.cribbage.search import SEARCH
@@ -32,7 +33,11 @@ __all__ = [
 
 register(
     CribbageGame,
-    bots={"rules": may_blunder(CribbageRulesBot), "solver": CribbageSolverBot},
+    bots={
+        "rules": may_blunder(CribbageRulesBot),
+        "solver": CribbageSolverBot,
+        "pegger": CribbageExpertBot,
+    },
     levels=LEVELS,
     search=SEARCH,
     codec=CribbageCodec,
