@@ -4,6 +4,7 @@ bot, the deal's-end values, and the ``search`` bot's settings, choices and level
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -98,7 +99,7 @@ def test_the_end_of_a_deal_values_calypsos_by_what_they_should_become() -> None:
     ]
     for row in FUTURE:
         assert list(row) == sorted(row) and len(row) == 13
-    for fewer, more in zip(FUTURE, FUTURE[1:], strict=False):
+    for fewer, more in pairwise(FUTURE):
         assert all(a < b for a, b in zip(fewer, more, strict=True))
 
 
