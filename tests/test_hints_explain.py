@@ -15,8 +15,10 @@ import pytest
 import cardtable
 from cardtable.bots.explain import Weighed, explaining, hint_rows, view_seed, weighed
 from cardtable.bots.search import IsmctsBot, MoveStats, PimcBot, margin95, paired_gap
-from cardtable.cards import card_str
+from cardtable.cards import card_str, parse_cards
 from cardtable.engine import State
+from cardtable.games.cribbage.analysis import discard_advice
+from cardtable.games.cribbage.bot import CribbageRulesBot
 from cardtable.i18n import using_names
 from cardtable.seat_view import SeatView
 from cardtable.server.protocol import TableIn
@@ -231,6 +233,29 @@ def test_a_bot_that_does_not_search_gives_its_move_and_reason() -> None:
     assert why["line"] == f"{why['words']}; it keeps 8 points"
     stats = [MoveStats(move, 0.0, 0)]
     assert hint_rows(state, Weighed(move, stats))[0]["deals"] == 0
+
+
+def test_the_cribbage_rules_bot_says_why_it_discards_and_plays() -> None:
+    state = cardtable.load("cribbage").new_state(seed=1)
+    bot = CribbageRulesBot(seed=0)
+    lines = []
+    for seat, before in ((0, []), (0, ["discard 2H 4C", "discard 3H 4S"]), (1, ["play QD"])):
+        state.apply_all(before)
+        move = bot.choose(SeatView(state, seat))
+        with using_names(NAMES):
+            (row,) = hint_rows(state, weighed(bot, move.text))
+        assert row["move"] == move.text and row["deals"] == 0 and row["gap"] is None
+        lines.append(row["line"])
+    # The discard the advisor ranks first, with its exact expectations (seat 0 is the pone).
+    hand = parse_cards("2H 4C 7S 9S JC QD")
+    best = discard_advice(hand, dealer=False)[0]
+    assert (round(best.hand_ev, 1), round(best.net, 1)) == (4.4, 0.5)
+    assert lines == [
+        "Lay away 7♠ Q♦ to Bob's crib; it keeps 2♥ 4♣ 9♠ J♣, worth 4.4 points on average,"
+        " 0.5 after their crib",
+        "Play Q♦ (count 10); their best reply pegs 1.0 points on average",
+        "Play Q♣ (count 20); it pegs 2 now, and their best reply 0.8 points on average",
+    ]
 
 
 def test_twin_deals_give_the_same_rows() -> None:

@@ -62,7 +62,9 @@ SHOWN = 3
 
 B = TypeVar("B", bound=Bot)
 
-#: A reason a bot gives in its own terms: an untranslated message and the fields it names.
+#: A reason a bot gives in its own terms: an untranslated message (marked with ``N_``) and the
+#: fields it names; a field that is a tuple of card ids is said as those cards, in the asker's
+#: words (the bot decides where no names are in use, perhaps in a worker process).
 Reason = tuple[str, Mapping[str, Any]]
 
 
@@ -139,13 +141,19 @@ def hint_rows(state: State, weighed: Weighed) -> list[dict[str, JSON]]:
     >>> row = hint_rows(state, Weighed("pass", reason=("it holds {n} trumps", {"n": 2})))[0]
     >>> row["value"], row["margin"], row["deals"], row["gap"], row["reason"], row["line"]
     (None, None, 0, None, 'it holds 2 trumps', 'pass; it holds 2 trumps')
+    >>> from cardtable.i18n import using_names
+    >>> keeps = Weighed("pass", reason=("it keeps {cards}", {"cards": (0, 51)}))
+    >>> with using_names([]):
+    ...     hint_rows(state, keeps)[0]["reason"]
+    'it keeps A♣ K♠'
     """
     searched = [s for s in weighed.stats if s.visits > 0][:SHOWN]
     if not searched:
         reason = None
         if weighed.reason is not None:
             message, fields = weighed.reason
-            reason = _(message).format(**fields)
+            said = {k: cards_word(v) if isinstance(v, tuple) else v for k, v in fields.items()}
+            reason = _(message).format(**said)
         words = _words(state, weighed.move)
         line = words if reason is None else _("{line}; {reason}").format(line=words, reason=reason)
         return [_row(weighed.move, words, None, None, 0, reason, line)]

@@ -15,7 +15,9 @@ Two settings make it play like a less practised player, for the lower levels:
 and gives no thought to the crib; ``pegging="greedy"`` takes the most points now and never
 weighs the reply (nor searches its last plays).
 
-Ties are broken at random from the bot's own seeded generator.
+Ties are broken at random from the bot's own seeded generator. After each discard or play the
+bot's ``last_reason`` says why in a hint's terms (an untranslated message and its fields,
+cards as tuples of ids, see :mod:`cardtable.bots.explain`), None for other decisions.
 
 >>> import cardtable
 >>> from cardtable.seat_view import SeatView
@@ -42,6 +44,7 @@ from cardtable.games.cribbage.sampling import go_limits
 from cardtable.games.cribbage.scoring import FIVE_RANK_POINTS, RANK_WEIGHT, peg_score, score_hand
 from cardtable.games.cribbage.tables import RANK as _RANK
 from cardtable.games.cribbage.tables import VALUE as _VALUE
+from cardtable.i18n import N_
 from cardtable.random_bot import RandomBot, choice_setting
 from cardtable.seat_view import SeatView
 
@@ -52,6 +55,12 @@ _EPS = 1e-9
 _LOW_LEAD = 0.1  # a lead of 4 or lower: no single card makes fifteen on it
 _FIVE_LEAD = 0.5  # a lead of 5: sixteen ten-cards make fifteen
 _KEEP_LOW = 0.01  # per point of value: play high cards first, keep low ones for the go
+
+# The reasons a hint gives for the bot's choice (translated when the hint is said).
+_KEEPS = N_("it keeps {cards}, worth {hand} points on average")
+_KEEPS_OURS = N_("it keeps {cards}, worth {hand} points on average, {net} with your crib")
+_KEEPS_THEIRS = N_("it keeps {cards}, worth {hand} points on average, {net} after their crib")
+_SOLO = N_("no one else can play on this count: your cards peg {points} from this one on")
 
 
 @functools.cache
@@ -177,8 +186,10 @@ class CribbageRulesBot(RandomBot):
         super().__init__(seed)
         self.discards = choice_setting("discards", discards, ("advisor", "hand"))
         self.pegging = choice_setting("pegging", pegging, ("reply", "greedy"))
+        self.last_reason: tuple[str, dict[str, Any]] | None = None
 
     def choose(self, view: SeatView) -> Move:
+        self.last_reason = None
         legal = self.legal_for(view)
         if len(legal) == 1:
             return legal[0]
@@ -207,18 +218,33 @@ class CribbageRulesBot(RandomBot):
         players = int(obs["players"])
         by_hand = self.discards == "hand"
         if players == 2 and not by_hand:
-            wanted = tuple(sorted(discard_advice(hand, dealer=dealer == seat)[0].discard))
+            best = discard_advice(hand, dealer=dealer == seat)[0]
+            self._keeps(best.keep, best.hand_ev, best.net, dealer == seat)
+            wanted = tuple(sorted(best.discard))
             return next(m for m in legal if tuple(sorted(m.cards)) == wanted)
         ours = dealer % 2 == seat % 2 if players == 4 else dealer == seat
         held = set(hand)
         starters = [c for c in range(52) if c not in held]
         scored = []
+        evs = {}
         for move in legal:
             keep = [c for c in hand if c not in move.cards]
             hand_ev = sum(score_hand(keep, s) for s in starters) / len(starters)
             crib = 0.0 if by_hand else sum(crib_value(_RANK[c]) for c in move.cards)
             scored.append((hand_ev + (crib if ours else -crib), move))
-        return self._best(scored)
+            evs[move] = (tuple(keep), hand_ev, scored[-1][0])
+        chosen = self._best(scored)
+        kept, hand_ev, net = evs[chosen]
+        self._keeps(kept, hand_ev, None if by_hand else net, ours)
+        return chosen
+
+    def _keeps(self, keep: Sequence[int], hand: float, net: float | None, ours: bool) -> None:
+        """The reason of a discard: the cards kept, their mean worth and with the crib."""
+        fields: dict[str, Any] = {"cards": tuple(keep), "hand": round(hand, 1)}
+        if net is not None:
+            fields["net"] = round(net, 1)
+        message = _KEEPS if net is None else _KEEPS_OURS if ours else _KEEPS_THEIRS
+        self.last_reason = (message, fields)
 
     # ------------------------------------------------------------------ pegging
 
@@ -237,9 +263,12 @@ class CribbageRulesBot(RandomBot):
         greedy = self.pegging == "greedy"
         if not greedy and all(not sizes[s] or limits[s] >= room for s in others):
             solo = solo_points(ranks, count, hand, all(not sizes[s] for s in others))
-            return self._best(
+            chosen = self._best(
                 [(solo[m.cards[0]] + _KEEP_LOW * _VALUE[m.cards[0]], m) for m in legal]
             )
+            if solo[chosen.cards[0]]:
+                self.last_reason = (_SOLO, {"points": solo[chosen.cards[0]]})
+            return chosen
 
         seen = {*hand, *parse_cards(obs["laid_away"]), *(c for p in played for c in p)}
         if obs["starter"]:
@@ -250,12 +279,15 @@ class CribbageRulesBot(RandomBot):
         side = [s % 2 for s in range(n)] if n == 4 else list(range(n))
 
         scored = []
+        why = {}
         for move in legal:
             card = move.cards[0]
             value = _VALUE[card]
             new = count + value
             line = [*ranks, _RANK[card]]
-            score = float(peg_score(line, new)) + _KEEP_LOW * value
+            pegs = peg_score(line, new)
+            threat = 0.0
+            score = float(pegs) + _KEEP_LOW * value
             if not count:
                 score += _LOW_LEAD if value <= 4 else -_FIVE_LEAD if value == 5 else 0.0
             if new < 31 and not greedy:
@@ -269,9 +301,26 @@ class CribbageRulesBot(RandomBot):
                 )
                 if replier is not None and side[replier] != side[seat]:
                     pool = [c for c in unseen if _VALUE[c] > limits[replier]]
-                    score -= reply_threat(line, new, pool, sizes[replier])
+                    threat = reply_threat(line, new, pool, sizes[replier])
+                    score -= threat
             scored.append((score, move))
-        return self._best(scored)
+            why[move] = (pegs, threat)
+        chosen = self._best(scored)
+        self._pegs(*why[chosen])
+        return chosen
+
+    def _pegs(self, pegs: int, threat: float) -> None:
+        """The reason of a play: what it pegs now and what the reply may peg."""
+        fields = {"points": pegs, "threat": round(threat, 1)}
+        if pegs and threat:
+            message = N_("it pegs {points} now, and their best reply {threat} points on average")
+        elif pegs:
+            message = N_("it pegs {points} now")
+        elif threat:
+            message = N_("their best reply pegs {threat} points on average")
+        else:
+            return
+        self.last_reason = (message, fields)
 
     @staticmethod
     def _plays(
