@@ -12,6 +12,7 @@ import cardtable
 from calypso_deals import new, twin_for
 from cardtable.bots import choose_for, make_bot
 from cardtable.errors import OptionError
+from cardtable.games.calypso import CalypsoState
 from cardtable.games.calypso.bot import _Table
 from cardtable.games.calypso.expert import CalypsoSearchBot
 from cardtable.games.calypso.horizon import FUTURE, value_at_end_of_deal
@@ -22,14 +23,19 @@ from cardtable.seat_view import SeatView
 RULES = ("standard", "lead-ranks", "last-trump", "all-fours")
 
 
+def fresh(seed: int, rule: str = "standard") -> CalypsoState:
+    state = cardtable.load("calypso", trick_rule=rule).new_state(seed=seed)
+    assert isinstance(state, CalypsoState)
+    return state
+
+
 @pytest.mark.parametrize("rule", RULES)
 def test_the_simulator_plays_and_scores_as_the_game(rule: str) -> None:
     """Two whole games a rule, half the cards at random and half by the simulator's rules
     policy: the same legal cards at every step, the same turns, voids, calypsos and piles, and
     the same final score of each partnership."""
-    game = cardtable.load("calypso", trick_rule=rule)
     for seed in range(2):
-        state = game.new_state(seed=seed)
+        state = fresh(seed, rule)
         sim = Sim.of(state)
         rng = random.Random(seed)
         while not state.is_over:
@@ -46,6 +52,7 @@ def test_the_simulator_plays_and_scores_as_the_game(rule: str) -> None:
                 assert sim.pile == [len(p) for p in state.piles]
         assert sim.over
         points = sim.points()
+        assert state.result is not None
         assert [points[0] + points[2], points[1] + points[3]] == state.result["sides"]
 
 
@@ -53,8 +60,7 @@ def test_the_simulator_plays_and_scores_as_the_game(rule: str) -> None:
 def test_the_rules_policy_scores_every_card_as_the_rules_bot(rule: str) -> None:
     """Every legal card of every decision of a game: the simulator's value is the rules bot's
     (read from the seat's observation) to the last rounding error."""
-    game = cardtable.load("calypso", trick_rule=rule)
-    state = game.new_state(seed=7)
+    state = fresh(7, rule)
     rng = random.Random(7)
     checked = 0
     while not state.is_over:
@@ -123,7 +129,9 @@ def test_the_expert_level_is_the_search() -> None:
     assert isinstance(bot, CalypsoSearchBot)
     assert (bot.worlds, bot.value, bot.noise) == (80, "future", 0.1)
     assert make_bot("calypso", "hard").name == "pimc"
-    assert make_bot("calypso", "search:worlds=5:value=deal:noise=0", seed=1).worlds == 5
+    other = make_bot("calypso", "search:worlds=5:value=deal:noise=0", seed=1)
+    assert isinstance(other, CalypsoSearchBot)
+    assert (other.worlds, other.value, other.noise) == (5, "deal", 0.0)
 
 
 def test_trumps_in_to_feed_the_partners_calypso() -> None:
@@ -143,10 +151,9 @@ def test_trumps_in_to_feed_the_partners_calypso() -> None:
 def test_the_same_seed_and_view_give_the_same_card() -> None:
     """The swap test: hidden cards permuted within their suits (every void kept) change
     nothing the bot sees, so neither its worlds nor its choice."""
-    game = cardtable.load("calypso")
     rng = random.Random(3)
     for trial in range(3):
-        state = game.new_state(seed=40 + trial)
+        state = fresh(40 + trial)
         for _ in range(rng.randrange(20, 120)):
             state.apply(rng.choice(state.legal_moves()))
         seat = state.turn
