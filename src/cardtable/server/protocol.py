@@ -360,13 +360,18 @@ class AdviceOut(_Out):
 class HintRowOut(_Out):
     """One of the best moves the hint's bot weighed: its notation and words, its mean value
     over the sampled deals with the 95% error bar (None where it did not search), the deals,
-    the reason in words, and the whole line to show."""
+    its gap to the best move, the reason in words, and the whole line to show."""
 
     move: str
     words: str
     value: float | None
     margin: float | None
     deals: int
+    #: How much worse than the best move, with its 95% error bar; ``paired`` where both were
+    #: weighed over the same deals (PIMC), which makes the bar far narrower.
+    gap: float | None = None
+    gap_margin: float | None = None
+    paired: bool = False
     reason: str | None
     line: str
 
