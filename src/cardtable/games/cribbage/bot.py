@@ -349,5 +349,5 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("rules", {"discards": "hand", "pegging": "greedy", "mistakes": 0.3}),
     "medium": ("rules", {"pegging": "greedy"}),
     "hard": ("rules", {}),
-    "expert": ("rules", {}),
+    "expert": ("pegger", {}),
 }

@@ -34,7 +34,7 @@ from cardtable.cards import parse_card, parse_cards
 from cardtable.engine import Move
 from cardtable.games.cribbage.board import after_play
 from cardtable.games.cribbage.endgame import endgame_values
-from cardtable.games.cribbage.inference import held_only, opponent_deals
+from cardtable.games.cribbage.inference import held_only, opponent_deals, past_plays
 from cardtable.games.cribbage.sampling import go_limits
 from cardtable.games.cribbage.scoring import rank_points, score_hand
 from cardtable.games.cribbage.solver import MAX_WORLDS, CribbageSolverBot, play_values
@@ -48,7 +48,8 @@ __all__ = ["CribbageExpertBot"]
 class CribbageExpertBot(CribbageSolverBot):
     """Two-player pegging by exact search over ``draws`` opponent hands (each with
     ``per_hand`` drawn discards) weighted by how likely their discard was (softmax sharpness
-    ``beta`` per point), solving at most ``solve`` of the likeliest; within ``board`` points
+    ``beta`` per point) and by the pegs its plays so far passed up (``gamma`` per point),
+    solving at most ``solve`` of the likeliest; within ``board`` points
     of the target (0: never) by game points over at most ``board_worlds`` worlds."""
 
     name: ClassVar[str] = "pegger"
@@ -58,8 +59,9 @@ class CribbageExpertBot(CribbageSolverBot):
         seed: int | None = None,
         draws: int = 150,
         per_hand: int = 4,
-        beta: float = 2.0,
-        solve: int = 100,
+        beta: float = 1.0,
+        gamma: float = 1.0,
+        solve: int = 50,
         board: int = 60,
         board_worlds: int = 40,
         discard_worlds: int = 0,
@@ -69,6 +71,7 @@ class CribbageExpertBot(CribbageSolverBot):
         self.draws = whole_setting("draws", draws, 1, MAX_WORLDS)
         self.per_hand = whole_setting("per_hand", per_hand, 1, 100)
         self.beta = number_setting("beta", beta, 0.0, 100.0)
+        self.gamma = number_setting("gamma", gamma, 0.0, 100.0)
         self.solve = whole_setting("solve", solve, 1, MAX_WORLDS)
         self.board = whole_setting("board", board, 0, 120)
         self.board_worlds = whole_setting("board_worlds", board_worlds, 1, MAX_WORLDS)
@@ -155,7 +158,8 @@ class CribbageExpertBot(CribbageSolverBot):
         sizes: list[int] = obs["hand_sizes"]
         played = [parse_cards(p) for p in obs["played"]]
         count_cards = parse_cards(obs["count_cards"])
-        limits = go_limits(2, self._plays(view, played, count_cards), sizes, obs["count"], seat)
+        plays = self._plays(view, played, count_cards)
+        limits = go_limits(2, plays, sizes, obs["count"], seat)
         seen = [
             *parse_cards(obs["hand"]),
             *parse_cards(obs["laid_away"]),
@@ -173,6 +177,8 @@ class CribbageExpertBot(CribbageSolverBot):
             per_hand=self.per_hand,
             beta=self.beta,
             rng=self.rng,
+            plays=past_plays(plays, opp),
+            gamma=self.gamma,
         )
 
 

@@ -28,9 +28,62 @@ from collections.abc import Sequence
 import numpy as np
 
 from cardtable.games.cribbage.discard_table import DISCARD_PAIRS, hand_index, regret_rows
+from cardtable.games.cribbage.scoring import peg_score
 from cardtable.games.cribbage.tables import RANK, VALUE
 
-__all__ = ["held_only", "opponent_deals"]
+__all__ = ["PastPlay", "held_only", "missed_pegs", "opponent_deals", "past_plays"]
+
+#: One play of the opponent: the count's ranks before it, the count, the rank it played and
+#: the ranks it played later in the deal.
+PastPlay = tuple[tuple[int, ...], int, int, tuple[int, ...]]
+
+
+def past_plays(plays: Sequence[tuple[int, int]], seat: int) -> list[PastPlay]:
+    """The plays of ``seat`` among the deal's (seat, card) ``plays`` in order, each with the
+    count it was made on (two players: the count starts again when a card does not fit).
+
+    >>> from cardtable.cards import parse_cards
+    >>> ten, five, king, six = parse_cards("10H 5S KD 6C")
+    >>> past_plays([(0, ten), (1, five), (0, king), (1, six)], 1)
+    [((10,), 10, 5, (6,)), ((10, 5, 13), 25, 6, ())]
+    """
+    out: list[tuple[tuple[int, ...], int, int]] = []
+    run: list[int] = []
+    count = 0
+    for who, card in plays:
+        if count == 31 or count + VALUE[card] > 31:
+            run, count = [], 0
+        if who == seat:
+            out.append((tuple(run), count, RANK[card]))
+        run.append(RANK[card])
+        count += VALUE[card]
+    ranks = [rank for _, _, rank in out]
+    return [(r, c, rank, tuple(ranks[i + 1 :])) for i, (r, c, rank) in enumerate(out)]
+
+
+def missed_pegs(plays: Sequence[PastPlay], held: tuple[int, ...]) -> int:
+    """The points a player now holding ``held`` gave up in ``plays``: at each, the most a card
+    it then held could peg at once less what the card it played pegged.
+
+    >>> missed_pegs([((10,), 10, 6, ())], (5,))  # it held a 5 and did not make fifteen
+    2
+    >>> missed_pegs([((10,), 10, 6, ())], (9,))
+    0
+    """
+    missed = 0
+    for run, count, rank, later in plays:
+        room = 31 - count
+        line = [*run, 0]
+        best = 0
+        for r in {*held, *later}:
+            if min(r, 10) > room:
+                continue
+            line[-1] = r
+            best = max(best, peg_score(line, count + min(r, 10)))
+        line[-1] = rank
+        missed += max(0, best - peg_score(line, count + min(rank, 10)))
+    return missed
+
 
 # (first position, second position) of a discard in the sorted six ranks -> table column.
 _PAIR_COLUMN = {pair: k for k, pair in enumerate(DISCARD_PAIRS)}
@@ -52,13 +105,17 @@ def opponent_deals(
     per_hand: int,
     beta: float,
     rng: random.Random,
+    plays: Sequence[PastPlay] = (),
+    gamma: float = 0.0,
 ) -> dict[tuple[tuple[int, ...], tuple[int, int]], float]:
     """The opponent's possible (held ranks, discarded ranks), sorted tuples, with their
     probabilities (summing to 1), from ``draws`` hands of ``held`` cards drawn from the cards
     not ``seen`` (``seen``: every card the seat knows the place of, the opponent's
     ``opp_played`` cards included) that are worth more than ``limit`` (its go), each with
     ``per_hand`` drawn discards. ``dealer``: the opponent deals (its discards go to its own
-    crib).
+    crib). With ``plays`` (the opponent's plays of this deal, see :func:`past_plays`) each hand
+    is also weighed by ``exp(-gamma * missed)``, ``missed`` being the points its owner could have
+    pegged at once but did not (:func:`missed_pegs`).
 
     >>> import random
     >>> from cardtable.cards import parse_cards
@@ -93,7 +150,14 @@ def opponent_deals(
     exp = np.exp(-beta * regrets)
     chosen = exp[np.arange(len(rows)), np.array(cols, dtype=np.intp)] / exp.sum(axis=1)
     weights: dict[tuple[tuple[int, ...], tuple[int, int]], float] = {}
+    by_play: dict[tuple[int, ...], float] = {}
     for key, w in zip(kept, chosen.tolist(), strict=True):
+        if plays and gamma:
+            factor = by_play.get(key[0])
+            if factor is None:
+                factor = math.exp(-gamma * missed_pegs(plays, key[0]))
+                by_play[key[0]] = factor
+            w *= factor
         weights[key] = weights.get(key, 0.0) + w
     total = math.fsum(weights.values())
     return {key: w / total for key, w in weights.items()}

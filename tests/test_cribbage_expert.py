@@ -1,0 +1,167 @@
+"""The Cribbage expert (``pegger``): its tables, its inference, its endgame and its play.
+
+- the shipped discard table is the advisor's count less suits, for every hand it is asked for;
+- inference weighs an opponent's hand by how well its discard fits and by the pegs it passed up;
+- the endgame solver is the pegging solver when the target is out of reach, and plays for the
+  win when it is not;
+- the board table and the shows after the play count in the order of the game;
+- the bot never sees hidden cards, repeats itself for a seed, checks its settings, and is the
+  ``expert`` level with ``hard`` still the rules bot.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+import cardtable
+from cardtable.bots.levels import make_bot
+from cardtable.cards import parse_cards
+from cardtable.errors import OptionError
+from cardtable.games.cribbage.analysis import discard_advice
+from cardtable.games.cribbage.board import after_play, deal_value, win_points
+from cardtable.games.cribbage.bot import LEVELS
+from cardtable.games.cribbage.discard_table import (
+    DISCARD_PAIRS,
+    discard_regrets,
+    rank_discard_values,
+    table_values,
+)
+from cardtable.games.cribbage.endgame import endgame_values, toy_finish
+from cardtable.games.cribbage.expert import CribbageExpertBot
+from cardtable.games.cribbage.inference import missed_pegs, opponent_deals, past_plays
+from cardtable.games.cribbage.solver import play_values
+from cardtable.seat_view import SeatView
+from test_search_bots import positions, replay, twin
+
+RANK = [c // 4 + 1 for c in range(52)]
+
+
+def test_the_table_is_the_advisors_count_without_suits() -> None:
+    # Four suits and no jack: no flush or nobs can come into the kept hand.
+    hand = parse_cards("2H 3D 4C 5S 9H KD")
+    ranks = tuple(sorted(RANK[c] for c in hand))
+    table = table_values(ranks)
+    for option in discard_advice(hand, dealer=True):
+        i, j = sorted(ranks.index(RANK[c]) for c in option.discard)
+        assert table[DISCARD_PAIRS.index((i, j))][0] == round(option.hand_ev, 3)
+    for ranks6 in [(1, 1, 5, 5, 10, 13), (3, 4, 5, 6, 7, 8), (11, 11, 11, 11, 13, 13)]:
+        exact = [(round(h, 3), round(c, 3)) for h, c in rank_discard_values(ranks6)]
+        assert table_values(ranks6) == exact
+
+
+def test_regrets_are_zero_for_the_best_discard_by_role() -> None:
+    # 5 5 7 8 Q K: the pone splits its 7 8 (8 and K away); the dealer lays 7 8 in its own crib.
+    ranks = (5, 5, 7, 8, 12, 13)
+    assert DISCARD_PAIRS[int(discard_regrets(ranks, dealer=False).argmin())] == (3, 5)
+    assert DISCARD_PAIRS[int(discard_regrets(ranks, dealer=True).argmin())] == (2, 3)
+
+
+def test_inference_favours_hands_whose_discard_was_good() -> None:
+    seen = parse_cards("AH 2D 3C 4S 6H 7D QC")  # our six and the starter
+    rng = random.Random(4)
+    deals = opponent_deals(seen, [], 4, -1, True, 400, 4, 5.0, rng)
+    assert sum(deals.values()) == pytest.approx(1.0)
+    mass_good = 0.0
+    for (held, thrown), weight in deals.items():
+        six = tuple(sorted((*held, *thrown)))
+        i = six.index(thrown[0])
+        j = i + 1 if thrown[0] == thrown[1] else six.index(thrown[1])
+        if discard_regrets(six, dealer=True)[DISCARD_PAIRS.index((i, j))] < 0.5:
+            mass_good += weight
+    assert mass_good > 0.9
+
+
+def test_the_pegs_an_opponent_passed_up_count_against_a_hand() -> None:
+    ten, six, nine, five = parse_cards("10H 6S 9D 5C")
+    plays = past_plays([(0, ten), (1, six), (0, nine), (1, five)], 1)
+    assert plays == [((10,), 10, 6, (5,)), ((10, 6, 9), 25, 5, ())]
+    # Holding a 5 (played later) at 10, it could have made fifteen: two points passed up.
+    assert missed_pegs(plays, ()) == 2
+    assert missed_pegs(plays[1:], (6,)) == 2  # a 6 on 25 makes 31
+    assert missed_pegs(plays[1:], (13,)) == 0
+
+
+def test_the_endgame_is_the_pegging_solver_far_from_the_target() -> None:
+    rng = random.Random(2)
+    for _ in range(60):
+        cards = rng.sample(range(52), 8)
+        mine = tuple(sorted(RANK[c] for c in cards[:4]))
+        theirs = tuple(sorted(RANK[c] for c in cards[4:]))
+        values = endgame_values(
+            mine, theirs, 0, (), 0, 0, lambda m, t: float(m - t), 10_000, "none"
+        )
+        assert values == {r: float(v) for r, v in play_values(mine, theirs, 0, ()).items()}
+
+
+def test_the_endgame_plays_for_the_win() -> None:
+    def finish(mine: int, theirs: int) -> float:
+        return toy_finish(mine, theirs, 121)
+
+    # At 120 against 115 the ten wins; the eight gives away fewer pegs but lets them out.
+    assert play_values((8, 10, 10), (5, 8, 8), 0, ()) == {8: -5, 10: -6}
+    values = endgame_values((8, 10, 10), (5, 8, 8), 0, (), 120, 115, finish, 121, "none")
+    assert values == {8: 0.0, 10: 1.0}
+
+
+def test_the_board_counts_in_the_order_of_the_game() -> None:
+    assert win_points(121, 59, "acc") == 3 and win_points(61, 30, "acc") == 2
+    # The pone counts first: 119 + 2 wins before the dealer's 20.
+    assert after_play(119, 110, 2, 20, pone=True, target=121, skunk="none") == 1.0
+    assert after_play(110, 119, 20, 2, pone=False, target=121, skunk="none") == -1.0
+    # Both short: the value of the next deal, with the roles swapped.
+    value = after_play(100, 90, 5, 5, pone=True, target=121, skunk="none")
+    assert value == -deal_value(95, 105, 121, "none")
+    assert deal_value(110, 100, 121, "none") > deal_value(100, 100, 121, "none")
+    # A skunk threat is worth more than a plain loss.
+    assert deal_value(40, 115, 121, "acc") < deal_value(40, 115, 121, "none")
+
+
+def test_the_expert_never_sees_hidden_cards() -> None:
+    for n, (deck, history) in enumerate(positions("cribbage", 4)):
+        real = replay("cribbage", deck, history)
+        assert real is not None and real.to_move is not None
+        seat = real.to_move
+        other = twin("cribbage", deck, history, seat, random.Random(n))
+        a = CribbageExpertBot(n, draws=30)
+        b = CribbageExpertBot(n, draws=30)
+        assert a.choose(SeatView(real, seat)) is b.choose(SeatView(other, seat))
+        assert a.last_report == b.last_report
+
+
+def test_the_expert_plays_to_the_board() -> None:
+    state = cardtable.load("cribbage").new_state(seed=3)
+    while state.observation(0)["phase"] != "play":
+        state.apply(state.legal_moves()[0])
+    raw: object = state
+    raw.pegs = [118, 100]  # type: ignore[attr-defined]
+    seat = state.to_move
+    assert seat is not None
+    bot = CribbageExpertBot(seed=1, draws=20, board_worlds=5)
+    move = bot.choose(SeatView(state, seat))
+    assert move in state.legal_moves()
+    # Values in game points: within [-1, 1] as a single game has no skunks.
+    assert all(-1.0 <= value <= 1.0 for _, value, _ in bot.last_report)
+    assert {n for _, _, n in bot.last_report} == {5}
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"draws": 0}, {"beta": -1.0}, {"gamma": "x"}, {"solve": 0}, {"board": 121}],
+)
+def test_the_expert_checks_its_settings(settings: dict[str, object]) -> None:
+    with pytest.raises(OptionError):
+        CribbageExpertBot(1, **settings)  # type: ignore[arg-type]
+
+
+def test_the_levels_keep_the_rules_bot_as_hard() -> None:
+    assert LEVELS["hard"] == ("rules", {})
+    assert LEVELS["expert"] == ("pegger", {})
+    assert make_bot("cribbage", "expert").name == "pegger"
+    assert make_bot("cribbage", "hard").name == "rules"
+
+
+def test_discard_pairs_are_the_combinations_of_six() -> None:
+    assert tuple(combinations(range(6), 2)) == DISCARD_PAIRS
