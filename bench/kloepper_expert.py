@@ -31,9 +31,8 @@ def pairing(expert: str, other: str, deals: int, jobs: int, seed: int) -> None:
     diff = result.difference()
     rows = result.summary()
     print(f"{expert} vs {other}: {len(result.games)} games ({deals} duplicate deals), {took:.0f} s")
-    print(
-        f"  points per deal, {expert} - {other}: {diff.mean:+.3f} [{diff.low:+.3f}, {diff.high:+.3f}]"
-    )
+    shown = f"{diff.mean:+.3f} [{diff.low:+.3f}, {diff.high:+.3f}]"
+    print(f"  points per deal, {expert} - {other}: {shown}", flush=True)
     for label, row in rows.items():
         rate = row["win_rate"]
         print(

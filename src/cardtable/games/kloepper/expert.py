@@ -24,7 +24,7 @@ The same seed gives the same moves (every draw comes from the bot's own generato
 >>> str(bot.choose(SeatView(state, 0)))
 'alone'
 >>> [(text, round(gain, 2)) for text, gain, _n in bot.last_report]
-[('alone', 0.0), ('call AC', -8.73), ('call AH', -8.73), ('call AS', -8.73)]
+[('alone', 0.0), ('call AC', -18.0), ('call AH', -18.0), ('call AS', -18.0)]
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ __all__ = ["KloepperExpertBot", "weighted_gain"]
 
 #: The bounds of the settings.
 MAX_WORLDS = 2_000
-MAX_RISK = 10.0
+MAX_RISK = 10
 
 #: What the bot considered: (move text, weighted mean reward or gain over the default, worlds).
 Report = list[tuple[str, float, int]]
@@ -59,7 +59,7 @@ def weighted_gain(diffs: Sequence[float], weights: Sequence[float], risk: float)
     >>> weighted_gain([1.0, 3.0], [1.0, 1.0], 0.0)
     2.0
     >>> round(weighted_gain([1.0, 3.0], [1.0, 1.0], 1.0), 4)
-    1.0
+    1.2929
     >>> weighted_gain([5.0], [0.0], 1.0)
     0.0
     """
@@ -176,7 +176,9 @@ class KloepperExpertBot:
         total = sum(weights) or 1.0
         means = []
         for m in plays:
-            value = sum(w * self._value(x, m, seat, policy) for x, w in zip(worlds, weights))
+            value = sum(
+                w * self._value(x, m, seat, policy) for x, w in zip(worlds, weights, strict=True)
+            )
             means.append(value / total)
         order = sorted(range(len(plays)), key=lambda i: (-means[i], i))
         self.last_report = [(plays[i].text, means[i], len(worlds)) for i in order]
