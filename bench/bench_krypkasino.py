@@ -3,7 +3,9 @@
 Run with ``python bench/bench_krypkasino.py [--hands N]``. It prints figures only; nothing here
 passes or fails. Random hands are timed for 2, 4 and 6 players (best of 5 runs, ours and
 OpenSpiel's alternating so a busy spell of a shared machine slows both alike); the capture
-search on the worst tables from a cold cache; and the ``rules`` bot's time per decision.
+search on the worst tables from a cold cache; the ``rules`` bot's time per decision; and the
+``search`` bot's (the expert's) milliseconds per decision at the 50th and 95th percentile, in
+two of the four seats of four-player hands against the ``rules`` bot.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from cardtable.bot_protocol import choose_for
 from cardtable.cards import parse_cards
 from cardtable.games.krypkasino.bot import KrypkasinoRulesBot
 from cardtable.games.krypkasino.captures import captures, clear_cache, rank_code
+from cardtable.games.krypkasino.expert import KrypkasinoSearchBot
 from timing import RUNS, best_of, load_pyspiel, openspiel_run
 
 PLAYERS = (2, 4, 6)
@@ -104,6 +107,30 @@ def rules_bot(players: int, hands: int) -> tuple[float, int]:
     return spent / max(decisions, 1), decisions
 
 
+def search_bot(hands: int) -> tuple[float, float, float, int]:
+    """The ``search`` bot at its default budget in seats 0 and 2 of four-player hands, the
+    ``rules`` bot in 1 and 3: mean, median and 95th percentile seconds per decision (every
+    decision, forced ones too, as a player waits for them), and the decisions."""
+    game = cardtable.load("krypkasino", players=4, deals=1)
+    times: list[float] = []
+    for i in range(hands):
+        state = game.new_state(seed=1000 + i)
+        bots = [
+            KrypkasinoSearchBot(seed=i) if s % 2 == 0 else KrypkasinoRulesBot(seed=i)
+            for s in range(4)
+        ]
+        while not state.is_over:
+            seat = state.to_move or 0
+            start = time.perf_counter()
+            move = choose_for(bots[seat], state)
+            if seat % 2 == 0:
+                times.append(time.perf_counter() - start)
+            state.apply(move)
+    times.sort()
+    count = len(times)
+    return sum(times) / count, times[count // 2], times[int(count * 0.95)], count
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=200, help="random hands per run")
@@ -152,6 +179,12 @@ def main() -> None:
             f"{per * 1000:.3f} ms/decision",
             f"{decisions:,} decisions with a choice",
         )
+    mean, median, p95, decisions = search_bot(max(2, args.hands // 25))
+    table.add_row(
+        "search bot (expert), 4 players",
+        f"{median * 1000:.1f} / {p95 * 1000:.1f} ms",
+        f"50th / 95th percentile; mean {mean * 1000:.1f} ms over {decisions:,} decisions",
+    )
     console.print(table)
 
 

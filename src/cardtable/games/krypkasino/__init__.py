@@ -8,6 +8,7 @@
 from cardtable.games.krypkasino.bot import LEVELS, KrypkasinoRulesBot
 from cardtable.games.krypkasino.captures import Captures, captures, points_of, rank_code
 from cardtable.games.krypkasino.codec import KrypkasinoCodec
+from cardtable.games.krypkasino.expert import KrypkasinoSearchBot
 from cardtable.games.krypkasino.game import KrypkasinoGame, KrypkasinoState, teams_of
 from cardtable.games.krypkasino.search import SEARCH
 from cardtable.random_bot import may_blunder
@@ -25,7 +26,7 @@ __all__ = [
 
 register(
     KrypkasinoGame,
-    bots={"rules": may_blunder(KrypkasinoRulesBot)},
+    bots={"rules": may_blunder(KrypkasinoRulesBot), "search": KrypkasinoSearchBot},
     levels=LEVELS,
     search=SEARCH,
     codec=KrypkasinoCodec,

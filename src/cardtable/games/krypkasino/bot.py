@@ -25,8 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from math import comb
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from cardtable.cards import PACK_SIZE, parse_card
 from cardtable.engine import Move
@@ -38,15 +37,13 @@ from cardtable.games.krypkasino.captures import (
     captures,
     expand_takes,
 )
+from cardtable.games.krypkasino.lean import move_cost, sweep_odds
 from cardtable.random_bot import RandomBot
 from cardtable.seat_view import SeatView
 
 __all__ = ["KrypkasinoRulesBot", "move_outcome", "sweep_chance"]
 
 _EPS = 1e-9
-# The chance that a scoring card kept in hand will have to capture later (and so cost its
-# points): a rough average over random play, enough to prefer crawling such a card now.
-_HELD_RISK = 0.3
 
 
 def move_outcome(
@@ -88,14 +85,44 @@ def sweep_chance(values: set[int], unseen: Mapping[int, int], held: int) -> floa
     >>> sweep_chance(set(), {9: 8}, 3)
     0.0
     """
-    if not values or held <= 0:
+    if not values:
         return 0.0
-    total = sum(unseen.values())
     good = sum(k for v, k in unseen.items() if v in values)
-    if good == 0 or total == 0:
-        return 0.0
-    held = min(held, total)
-    return 1.0 - comb(total - good, held) / comb(total, held)
+    return sweep_odds(sum(unseen.values()), good, held)
+
+
+class _Seen(NamedTuple):
+    """What one decision's costs share, read once from the observation."""
+
+    seat: int
+    teams: list[int]
+    hand: list[int]
+    table: list[int]
+    must_sweep: bool
+    share: float
+    sizes: list[int]
+    unseen: list[int]
+    total: int
+
+
+def _seen(obs: Mapping[str, Any]) -> _Seen:
+    seat = int(obs["seat"])
+    teams: list[int] = list(obs["teams"])
+    hand = [parse_card(c) for c in obs["hand"]]
+    table = [parse_card(c) for c in obs["table"]]
+    mates = sum(1 for t in teams if t == teams[seat])
+    unseen = _unseen_by_value(obs, hand)
+    return _Seen(
+        seat,
+        teams,
+        hand,
+        table,
+        bool(obs.get("must_sweep")),
+        mates / int(obs["players"]),
+        list(obs["hand_sizes"]),
+        unseen,
+        sum(unseen),
+    )
 
 
 class KrypkasinoRulesBot:
@@ -111,9 +138,9 @@ class KrypkasinoRulesBot:
         legal = RandomBot.legal_for(view)
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
+        seen = _seen(view.observation())
         most_cards = view.game.options.get("capture") == "most-cards"
-        costs = [self.cost(obs, move, most_cards) for move in legal]
+        costs = [_cost(seen, move, most_cards) for move in legal]
         best = min(costs)
         choices = [m for m, c in zip(legal, costs, strict=True) if c <= best + _EPS]
         return choices[int(self.rng.random() * len(choices))]
@@ -131,49 +158,50 @@ class KrypkasinoRulesBot:
         >>> [m.text for m in sorted(state.legal_moves(), key=lambda m: cost(obs, m))][:3]
         ['play 3S', 'play 5D', 'play 7S']
         """
-        seat = int(obs["seat"])
-        n = int(obs["players"])
-        teams: list[int] = list(obs["teams"])
-        hand = [parse_card(c) for c in obs["hand"]]
-        table = [parse_card(c) for c in obs["table"]]
-        face = move.cards[0]
-        taken = move_outcome(move, hand, table, bool(obs.get("must_sweep")), most_cards)
-        left = list(table)
-        for f in taken:
-            left.remove(f)
-        cost = 0.0
-        if taken:
-            cost += POINTS[face] + sum(POINTS[f] for f in taken)
-            if not left:
-                cost += 10 if len(taken) == 1 and taken[0] == face else 5
-        else:
-            left.append(face)
-        # The table's points go to somebody later; the team's share of them is expected.
-        mates = sum(1 for t in teams if t == teams[seat])
-        cost += sum(POINTS[f] for f in left) * mates / n
-        # Scoring cards kept in hand may have to capture later.
-        rest = list(hand)
-        rest.remove(face)
-        cost += _HELD_RISK * sum(POINTS[f] for f in rest)
-        # The next player must sweep the table left if he can.
-        nxt = (seat + 1) % n
-        sizes = list(obs["hand_sizes"])
-        sizes[seat] -= 1
-        if left and sizes[nxt] > 0:
-            code = sum(CARD_STEP[f] for f in left)
-            values = {v for v in range(2, 15) if captures(v, code).sweeps}
-            if values:
-                chance = sweep_chance(values, _unseen_by_value(obs, hand), sizes[nxt])
-                if teams[nxt] != teams[seat]:
-                    cost -= 5 * chance
-                else:
-                    points = sum(POINTS[f] for f in left)
-                    cost += chance * points * (1 - mates / n)
-        return cost
+        return _cost(_seen(obs), move, most_cards)
 
 
-def _unseen_by_value(obs: Mapping[str, Any], hand: Sequence[int]) -> dict[int, int]:
-    """How many cards of each hand value the seat has not seen (two of each face)."""
+def _cost(seen: _Seen, move: Move, most_cards: bool) -> float:
+    """:meth:`KrypkasinoRulesBot.cost` from the observation read once."""
+    seat = seen.seat
+    n = len(seen.teams)
+    face = move.cards[0]
+    taken = move_outcome(move, seen.hand, seen.table, seen.must_sweep, most_cards)
+    left_points = sum(POINTS[f] for f in seen.table)
+    left_code = sum(CARD_STEP[f] for f in seen.table)
+    captured = 0
+    sweep = 0
+    if taken:
+        captured = POINTS[face] + sum(POINTS[f] for f in taken)
+        left_points -= sum(POINTS[f] for f in taken)
+        left_code -= sum(CARD_STEP[f] for f in taken)
+        if not left_code:
+            sweep = 10 if len(taken) == 1 and taken[0] == face else 5
+    else:
+        left_points += POINTS[face]
+        left_code += CARD_STEP[face]
+    # Scoring cards kept in hand may have to capture later.
+    kept = sum(POINTS[f] for f in seen.hand) - POINTS[face]
+    # The next player must sweep the table left if he can.
+    nxt = (seat + 1) % n
+    held = seen.sizes[nxt] - (1 if nxt == seat else 0)
+    return move_cost(
+        captured,
+        sweep,
+        left_points,
+        left_code,
+        kept,
+        seen.share,
+        held,
+        seen.teams[nxt] == seen.teams[seat],
+        seen.unseen,
+        seen.total,
+    )
+
+
+def _unseen_by_value(obs: Mapping[str, Any], hand: Sequence[int]) -> list[int]:
+    """How many cards of each hand value (index 2..14) the seat has not seen (two of each
+    face)."""
     left = [2] * PACK_SIZE
     seen = [*hand]
     seen += [parse_card(c) for c in obs["table"]]
@@ -182,10 +210,9 @@ def _unseen_by_value(obs: Mapping[str, Any], hand: Sequence[int]) -> dict[int, i
         seen += [parse_card(c) for c in pile]
     for f in seen:
         left[f % PACK_SIZE] -= 1
-    out: dict[int, int] = {}
+    out = [0] * 15
     for f in range(PACK_SIZE):
-        if left[f]:
-            out[HAND_VALUE[f]] = out.get(HAND_VALUE[f], 0) + left[f]
+        out[HAND_VALUE[f]] += left[f]
     return out
 
 
@@ -195,5 +222,5 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("rules", {"mistakes": 0.6}),
     "medium": ("rules", {"mistakes": 0.1}),
     "hard": ("rules", {}),
-    "expert": ("rules", {}),
+    "expert": ("search", {"worlds": 24}),
 }

@@ -1,0 +1,339 @@
+"""What one seat knows of a Krypkasino hand, and worlds drawn from it, weighted by the plays seen.
+
+:func:`read` gathers, from a :class:`~cardtable.seat_view.SeatView` only, the public facts of
+the position and the plays of the current packet (since the last deal of cards), with the
+table each play was made on. :func:`draw` deals the cards the seat has not seen over the other
+hands and the stock, never giving a player a card the tabbe obligation shows he lacks, as a
+:class:`~cardtable.games.krypkasino.lean.Lean` hand. :func:`likelihood` says how likely the
+other players' plays of this packet were, had they held the world's cards and played like the
+``rules`` bot (with a share ``noise`` of random plays): worlds are drawn in proportion to it
+(importance weights), so a player who crept a scoring card is seen to lack a cheaper creep.
+
+>>> import random, cardtable
+>>> from cardtable.seat_view import SeatView
+>>> state = cardtable.load("krypkasino", players=4).new_state(seed=5)
+>>> for _ in range(3):
+...     state.apply(state.legal_moves()[0])
+>>> facts = read(SeatView(state, state.to_move))
+>>> [len(p) for p in (facts.plays, facts.hand, facts.unseen)], facts.sizes
+([3, 5, 92], [4, 4, 4, 5])
+>>> world = draw(facts, random.Random(1))
+>>> [len(h) for h in world.hands], len(world.stock), world.hands[3] == facts.hand
+([4, 4, 4, 5], 80, True)
+>>> 0 < likelihood(facts, world, 0.1) <= 1
+True
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from typing import NamedTuple
+
+from cardtable.cards import PACK_SIZE, parse_card
+from cardtable.games.krypkasino.captures import HAND_VALUE, POINTS
+from cardtable.games.krypkasino.lean import FACE_STEP, Lean, costs_for, options_for, sweep_mask
+from cardtable.seat_view import SeatView
+
+__all__ = ["Facts", "Play", "draw", "likelihood", "read", "seat_likelihood", "weighted_worlds"]
+
+_HV = HAND_VALUE[:PACK_SIZE]
+# Draws of the hidden hands before the tabbe-obligation constraints are dropped.
+_TRIES = 50
+
+
+class Play(NamedTuple):
+    """One play of the current packet: who, the face played, the faces taken, the table it
+    was played on (faces), and the cards not face up then, counted by hand value."""
+
+    seat: int
+    face: int
+    taken: tuple[int, ...]
+    table: tuple[int, ...]
+    hidden: tuple[int, ...]
+    next_held: int
+
+
+class Facts(NamedTuple):
+    """The position as one seat knows it (faces 0..51 throughout)."""
+
+    seat: int
+    n: int
+    team: tuple[int, ...]
+    dealer: int
+    most_cards: bool
+    hand: list[int]
+    table: list[int]
+    sizes: list[int]
+    stock: int
+    last: int
+    aside: int
+    unseen: list[int]
+    plays: list[Play]
+    #: Per seat, the hand values it cannot hold (it did not sweep a table they sweep).
+    lacks: list[int]
+
+
+def read(view: SeatView) -> Facts:
+    """The facts of ``view``'s position (see the module's notes)."""
+    obs = view.observation()
+    seat = int(obs["seat"])
+    n = int(obs["players"])
+    hand = [parse_card(c) for c in obs["hand"]]
+    table = [parse_card(c) for c in obs["table"]]
+    aside = [parse_card(c) for c in obs["set_aside"]]
+    left = [2] * PACK_SIZE
+    for f in (*hand, *table, *aside):
+        left[f] -= 1
+    for pile in obs["captured"]:
+        for c in pile:
+            left[parse_card(c)] -= 1
+    unseen = [f for f in range(PACK_SIZE) for _ in range(left[f])]
+    # The plays since the last deal of cards, newest first, then undone to find each table.
+    raw: list[tuple[int, int, tuple[int, ...]]] = []
+    for event in reversed(view.events()):
+        kind = event.type
+        if kind in ("deal", "extra deal"):
+            break
+        if kind == "play":
+            data = event.data
+            taken = tuple(parse_card(c) for c in data["captured"])
+            assert event.seat is not None
+            raw.append((event.seat, parse_card(data["card"]), taken))
+    hidden = [0] * 15
+    for f in (*hand, *unseen):
+        hidden[_HV[f]] += 1
+    now = list(table)
+    plays: list[Play] = []
+    lacks = [0] * n
+    sizes: list[int] = list(obs["hand_sizes"])
+    for who, face, taken in raw:
+        if taken:
+            now.extend(taken)
+        else:
+            now.remove(face)
+        hidden[_HV[face]] += 1
+        sizes[who] += 1
+        before = tuple(now)
+        plays.append(Play(who, face, taken, before, tuple(hidden), sizes[(who + 1) % n]))
+        swept = bool(taken) and len(taken) == len(before)
+        if before and not swept:
+            lacks[who] |= sweep_mask(sum(FACE_STEP[c] for c in before))
+    plays.reverse()
+    last = obs["last_capturer"]
+    return Facts(
+        seat,
+        n,
+        tuple(obs["teams"]),
+        int(obs["dealer"]),
+        view.game.options.get("capture") == "most-cards",
+        hand,
+        table,
+        list(obs["hand_sizes"]),
+        int(obs["stock"]),
+        -1 if last is None else int(last),
+        sum(POINTS[f] for f in aside),
+        unseen,
+        plays,
+        lacks,
+    )
+
+
+def draw(facts: Facts, rng: random.Random) -> Lean:
+    """A world: the unseen cards dealt at random over the other hands (none of a value the
+    seat lacks, the most constrained seat first) and the stock, the rest as ``facts`` say."""
+    n, seat = facts.n, facts.seat
+    others = sorted(
+        (s for s in range(n) if s != seat), key=lambda s: -bin(facts.lacks[s]).count("1")
+    )
+    for attempt in range(_TRIES + 1):
+        pool = list(facts.unseen)
+        rng.shuffle(pool)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        hands[seat] = list(facts.hand)
+        ok = True
+        for s in others:
+            ban = facts.lacks[s] if attempt < _TRIES else 0
+            size = facts.sizes[s]
+            chosen = hands[s]
+            rest: list[int] = []
+            for f in pool:
+                if len(chosen) < size and not ban >> _HV[f] & 1:
+                    chosen.append(f)
+                else:
+                    rest.append(f)
+            if len(chosen) < size:
+                ok = False
+                break
+            pool = rest
+        if ok:
+            return Lean(
+                n,
+                facts.team,
+                facts.dealer,
+                seat,
+                hands,
+                list(facts.table),
+                pool,
+                facts.last,
+                facts.aside,
+                facts.most_cards,
+            )
+    raise AssertionError("unreachable: the last try has no constraint")
+
+
+def likelihood(facts: Facts, world: Lean, noise: float) -> float:
+    """The chance of the other players' plays this packet, had they held ``world``'s cards
+    and played like the ``rules`` bot, a share ``noise`` of their cards at random."""
+    weight = 1.0
+    for s in range(facts.n):
+        if s != facts.seat:
+            weight *= seat_likelihood(facts, s, world.hands[s], noise)
+    return weight
+
+
+def seat_likelihood(facts: Facts, who: int, hand: list[int], noise: float) -> float:
+    """The chance that ``who``, holding ``hand`` now, made his plays of this packet as the
+    ``rules`` bot would, a share ``noise`` of his cards at random. It depends on his own cards
+    alone (what he had not seen is the rest), so the players' hands can be weighed apart.
+
+    >>> import random, cardtable
+    >>> from cardtable.seat_view import SeatView
+    >>> state = cardtable.load("krypkasino", players=4).new_state(seed=5)
+    >>> for _ in range(3):
+    ...     state.apply(state.legal_moves()[0])
+    >>> facts = read(SeatView(state, 3))
+    >>> seat_likelihood(facts, 0, [c % 52 for c in state.hands[0]], 0.1) > 0.0
+    True
+    """
+    weight = 1.0
+    held = list(hand)
+    team = facts.team
+    n = facts.n
+    share = team.count(team[who]) / n
+    for play in reversed(facts.plays):
+        if play.seat != who:
+            continue
+        held.append(play.face)
+        table = list(play.table)
+        code = sum(FACE_STEP[c] for c in table)
+        options = options_for(held, table, code, facts.most_cards)
+        if len(options) == 1:
+            if options[0][0] != play.face:
+                return 0.0
+            continue
+        unseen = list(play.hidden)
+        for c in held:
+            unseen[_HV[c]] -= 1
+        nxt = (who + 1) % n
+        costs = costs_for(
+            options, held, table, code, share, play.next_held, team[nxt] == team[who], unseen
+        )
+        least = min(costs) + 1e-9
+        best = [o[0] for o, c in zip(options, costs, strict=True) if c <= least]
+        mine = sum(1 for o in options if o[0] == play.face)
+        weight *= noise * mine / len(options) + (1 - noise) * best.count(play.face) / len(best)
+        if not weight:
+            return 0.0
+    return weight
+
+
+def weighted_worlds(
+    facts: Facts, rng: random.Random, count: int, candidates: int, noise: float
+) -> list[Lean]:
+    """``count`` worlds whose other hands are drawn in proportion to their
+    :func:`seat_likelihood`: ``candidates`` hands are drawn for each other seat and weighed
+    apart (the weight of a world is the product of its hands'), and each world takes one of
+    each seat's, in proportion to the weights, that the unseen cards can hold together.
+
+    >>> import random, cardtable
+    >>> from cardtable.seat_view import SeatView
+    >>> state = cardtable.load("krypkasino", players=4).new_state(seed=5)
+    >>> for _ in range(3):
+    ...     state.apply(state.legal_moves()[0])
+    >>> facts = read(SeatView(state, 3))
+    >>> worlds = weighted_worlds(facts, random.Random(2), 5, 20, 0.1)
+    >>> [[len(h) for h in w.hands] for w in worlds][0], {len(w.stock) for w in worlds}
+    ([4, 4, 4, 5], {80})
+    """
+    n, seat = facts.n, facts.seat
+    avail = [0] * PACK_SIZE
+    for f in facts.unseen:
+        avail[f] += 1
+    pools: dict[int, tuple[list[list[int]], list[float]]] = {}
+    for s in range(n):
+        if s == seat or not any(p.seat == s for p in facts.plays):
+            continue
+        hands = [_one_hand(facts, s, rng) for _ in range(candidates)]
+        weights = [seat_likelihood(facts, s, h, noise) for h in hands]
+        total = sum(weights)
+        if total <= 0:
+            continue
+        acc = 0.0
+        cumulative = []
+        for w in weights:
+            acc += w
+            cumulative.append(acc)
+        pools[s] = (hands, cumulative)
+    order = sorted((s for s in range(n) if s != seat), key=lambda s: s not in pools)
+    out: list[Lean] = []
+    for _ in range(count):
+        left = list(avail)
+        hands_of: list[list[int]] = [[] for _ in range(n)]
+        hands_of[seat] = list(facts.hand)
+        for s in order:
+            chosen = None
+            if s in pools:
+                hands, cumulative = pools[s]
+                for _try in range(20):
+                    pick = hands[bisect_right(cumulative, rng.random() * cumulative[-1])]
+                    if _fits(pick, left):
+                        chosen = pick
+                        break
+            if chosen is None:
+                chosen = _draw_from(left, facts.sizes[s], facts.lacks[s], rng)
+            for f in chosen:
+                left[f] -= 1
+            hands_of[s] = list(chosen)
+        stock = [f for f in range(PACK_SIZE) for _ in range(left[f])]
+        rng.shuffle(stock)
+        out.append(
+            Lean(
+                n,
+                facts.team,
+                facts.dealer,
+                seat,
+                hands_of,
+                list(facts.table),
+                stock,
+                facts.last,
+                facts.aside,
+                facts.most_cards,
+            )
+        )
+    return out
+
+
+def _fits(hand: list[int], left: list[int]) -> bool:
+    need: dict[int, int] = {}
+    for f in hand:
+        need[f] = need.get(f, 0) + 1
+        if need[f] > left[f]:
+            return False
+    return True
+
+
+def _one_hand(facts: Facts, who: int, rng: random.Random) -> list[int]:
+    """A hand for ``who`` from all the unseen cards, none of a value he lacks."""
+    avail = [0] * PACK_SIZE
+    for f in facts.unseen:
+        avail[f] += 1
+    return _draw_from(avail, facts.sizes[who], facts.lacks[who], rng)
+
+
+def _draw_from(left: list[int], size: int, ban: int, rng: random.Random) -> list[int]:
+    """``size`` cards drawn from the counts ``left``, of no banned value if that can be."""
+    pool = [f for f in range(PACK_SIZE) for _ in range(left[f]) if not ban >> _HV[f] & 1]
+    if len(pool) < size:
+        pool = [f for f in range(PACK_SIZE) for _ in range(left[f])]
+    return rng.sample(pool, size)
