@@ -139,7 +139,7 @@ def test_the_expert_plays_to_the_board() -> None:
     raw.pegs = [118, 100]  # type: ignore[attr-defined]
     seat = state.to_move
     assert seat is not None
-    bot = CribbageExpertBot(seed=1, draws=20, board_worlds=5)
+    bot = CribbageExpertBot(seed=1, draws=20, board=60, board_worlds=5)
     move = bot.choose(SeatView(state, seat))
     assert move in state.legal_moves()
     # Values in game points: within [-1, 1] as a single game has no skunks.
