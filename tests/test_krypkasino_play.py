@@ -16,6 +16,7 @@ import cardtable
 from cardtable.bots import make_bot
 from cardtable.cards import card_str
 from cardtable.games.krypkasino.bot import KrypkasinoRulesBot
+from cardtable.games.krypkasino.expert import KrypkasinoSearchBot
 from cardtable.games.krypkasino.game import KrypkasinoState
 from cardtable.games.krypkasino.tui import KrypkasinoFace
 from cardtable.i18n import _, seat_word, using_language
@@ -40,7 +41,8 @@ def setup(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def test_the_registry_gives_the_rules_bot_and_the_face() -> None:
     assert isinstance(make_bot("krypkasino", RULES), KrypkasinoRulesBot)
-    assert isinstance(make_bot("krypkasino", "expert"), KrypkasinoRulesBot)
+    assert isinstance(make_bot("krypkasino", "hard"), KrypkasinoRulesBot)
+    assert isinstance(make_bot("krypkasino", "expert"), KrypkasinoSearchBot)
     assert isinstance(face_for(cardtable.load("krypkasino")), KrypkasinoFace)
 
 
