@@ -2,12 +2,14 @@
 
 :func:`read` gathers, from a :class:`~cardtable.seat_view.SeatView` only, the public facts of
 the position and the plays of the current packet (since the last deal of cards), with the
-table each play was made on. :func:`draw` deals the cards the seat has not seen over the other
-hands and the stock, never giving a player a card the tabbe obligation shows he lacks, as a
-:class:`~cardtable.games.krypkasino.lean.Lean` hand. :func:`likelihood` says how likely the
-other players' plays of this packet were, had they held the world's cards and played like the
-``rules`` bot (with a share ``noise`` of random plays): worlds are drawn in proportion to it
-(importance weights), so a player who crept a scoring card is seen to lack a cheaper creep.
+table each play was made on. :func:`seat_likelihood` says how likely a player's plays of this
+packet were, had he held some cards and played like the ``rules`` bot (with a share ``noise``
+of random plays); it depends on his own cards alone. :func:`weighted_worlds` deals the cards
+the seat has not seen over the other hands and the stock as
+:class:`~cardtable.games.krypkasino.lean.Lean` hands, never giving a player a card the tabbe
+obligation shows he lacks, each player's hand drawn in proportion to that chance (importance
+weights, one player at a time), so a player who crept a scoring card is seen to lack a cheaper
+creep.
 
 >>> import random, cardtable
 >>> from cardtable.seat_view import SeatView
@@ -17,10 +19,10 @@ other players' plays of this packet were, had they held the world's cards and pl
 >>> facts = read(SeatView(state, state.to_move))
 >>> [len(p) for p in (facts.plays, facts.hand, facts.unseen)], facts.sizes
 ([3, 5, 92], [4, 4, 4, 5])
->>> world = draw(facts, random.Random(1))
+>>> world = weighted_worlds(facts, random.Random(1), 1, 16, 0.1)[0]
 >>> [len(h) for h in world.hands], len(world.stock), world.hands[3] == facts.hand
 ([4, 4, 4, 5], 80, True)
->>> 0 < likelihood(facts, world, 0.1) <= 1
+>>> 0 < seat_likelihood(facts, 0, world.hands[0], 0.1) <= 1
 True
 """
 
@@ -35,11 +37,11 @@ from cardtable.games.krypkasino.captures import HAND_VALUE, POINTS
 from cardtable.games.krypkasino.lean import FACE_STEP, Lean, costs_for, options_for, sweep_mask
 from cardtable.seat_view import SeatView
 
-__all__ = ["Facts", "Play", "draw", "likelihood", "read", "seat_likelihood", "weighted_worlds"]
+__all__ = ["Facts", "Play", "read", "seat_likelihood", "weighted_worlds"]
 
 _HV = HAND_VALUE[:PACK_SIZE]
-# Draws of the hidden hands before the tabbe-obligation constraints are dropped.
-_TRIES = 50
+# Tries to give a seat one of its weighed hands that the cards left can still make.
+_TRIES = 20
 
 
 class Play(NamedTuple):
@@ -139,59 +141,6 @@ def read(view: SeatView) -> Facts:
     )
 
 
-def draw(facts: Facts, rng: random.Random) -> Lean:
-    """A world: the unseen cards dealt at random over the other hands (none of a value the
-    seat lacks, the most constrained seat first) and the stock, the rest as ``facts`` say."""
-    n, seat = facts.n, facts.seat
-    others = sorted(
-        (s for s in range(n) if s != seat), key=lambda s: -bin(facts.lacks[s]).count("1")
-    )
-    for attempt in range(_TRIES + 1):
-        pool = list(facts.unseen)
-        rng.shuffle(pool)
-        hands: list[list[int]] = [[] for _ in range(n)]
-        hands[seat] = list(facts.hand)
-        ok = True
-        for s in others:
-            ban = facts.lacks[s] if attempt < _TRIES else 0
-            size = facts.sizes[s]
-            chosen = hands[s]
-            rest: list[int] = []
-            for f in pool:
-                if len(chosen) < size and not ban >> _HV[f] & 1:
-                    chosen.append(f)
-                else:
-                    rest.append(f)
-            if len(chosen) < size:
-                ok = False
-                break
-            pool = rest
-        if ok:
-            return Lean(
-                n,
-                facts.team,
-                facts.dealer,
-                seat,
-                hands,
-                list(facts.table),
-                pool,
-                facts.last,
-                facts.aside,
-                facts.most_cards,
-            )
-    raise AssertionError("unreachable: the last try has no constraint")
-
-
-def likelihood(facts: Facts, world: Lean, noise: float) -> float:
-    """The chance of the other players' plays this packet, had they held ``world``'s cards
-    and played like the ``rules`` bot, a share ``noise`` of their cards at random."""
-    weight = 1.0
-    for s in range(facts.n):
-        if s != facts.seat:
-            weight *= seat_likelihood(facts, s, world.hands[s], noise)
-    return weight
-
-
 def seat_likelihood(facts: Facts, who: int, hand: list[int], noise: float) -> float:
     """The chance that ``who``, holding ``hand`` now, made his plays of this packet as the
     ``rules`` bot would, a share ``noise`` of his cards at random. It depends on his own cards
@@ -285,7 +234,7 @@ def weighted_worlds(
             chosen = None
             if s in pools:
                 hands, cumulative = pools[s]
-                for _try in range(20):
+                for _try in range(_TRIES):
                     pick = hands[bisect_right(cumulative, rng.random() * cumulative[-1])]
                     if _fits(pick, left):
                         chosen = pick

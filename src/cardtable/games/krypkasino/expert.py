@@ -1,15 +1,18 @@
 """The Krypkasino ``search`` bot: plays that dodge its own penalty points, found by play-outs.
 
-For each decision it draws ``candidates`` worlds (the hidden cards dealt at random, see
-:mod:`~cardtable.games.krypkasino.belief`), weighs each by how likely the other players' plays
-of this packet were in it under the ``rules`` bot, and keeps ``worlds`` of them in proportion
-to those weights. Each of its distinct plays is then made in every kept world and played out
+For each decision it deals ``worlds`` worlds (the hidden cards dealt at random, see
+:mod:`~cardtable.games.krypkasino.belief`): for each other player ``candidates`` hands are
+drawn and weighed by how likely his plays of this packet were with them under the ``rules``
+bot (a share ``doubt`` of them at random), and each world gives him one of them in proportion
+to its weight. Each of its distinct plays is then made in every kept world and played out
 by the ``rules`` bot in every seat, a share ``noise`` of the cards at random, for ``packets``
 deals of cards (to the hand's end at most); the same world and the same play-out draws serve
 every play, so their differences are not luck. A play is worth the penalty points its own
 team gains in the play-out (captured cards and tabbes); where the play-out stops before the
 hand's end, the points still on the table count at the team's share of the players. The play
-of least mean penalty is made.
+of least mean penalty is made if it beats the ``rules`` bot's own choice by more than
+``margin`` standard errors (world by world); otherwise the rules bot's choice stands, so the
+search's sampling noise never overrides a sound rule of thumb.
 
 Only its own team's points count, not a rival's: in a game of four, points that pass between
 two opponents are no gain. Settings are whole numbers of worlds and deals, never seconds, so a
@@ -131,11 +134,13 @@ class KrypkasinoSearchBot:
         count = len(kept)
         means = [sum(v) / count for v in values]
         order = sorted(range(len(chosen)), key=lambda k: means[k])
-        self.last_report = [(chosen[k][0].text, means[k], count) for k in order]
         base = _rules_choice(facts, [(m.cards[0], t) for m, t in chosen])
         best = order[0]
         if best != base and not _surely_better(values[best], values[base], self.margin):
             best = base
+        # The move made first, then the others by their mean.
+        order = [best, *(k for k in order if k != best)]
+        self.last_report = [(chosen[k][0].text, means[k], count) for k in order]
         return chosen[best][0]
 
 
