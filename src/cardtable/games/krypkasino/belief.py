@@ -213,7 +213,8 @@ def weighted_worlds(
     for s in range(n):
         if s == seat or not any(p.seat == s for p in facts.plays):
             continue
-        hands = [_one_hand(facts, s, rng) for _ in range(candidates)]
+        allowed = _allowed(facts.unseen, facts.sizes[s], facts.lacks[s])
+        hands = [rng.sample(allowed, facts.sizes[s]) for _ in range(candidates)]
         weights = [seat_likelihood(facts, s, h, noise) for h in hands]
         total = sum(weights)
         if total <= 0:
@@ -272,17 +273,14 @@ def _fits(hand: list[int], left: list[int]) -> bool:
     return True
 
 
-def _one_hand(facts: Facts, who: int, rng: random.Random) -> list[int]:
-    """A hand for ``who`` from all the unseen cards, none of a value he lacks."""
-    avail = [0] * PACK_SIZE
-    for f in facts.unseen:
-        avail[f] += 1
-    return _draw_from(avail, facts.sizes[who], facts.lacks[who], rng)
+def _allowed(cards: list[int], size: int, ban: int) -> list[int]:
+    """The cards of no banned value, or all of them if too few are left for a hand."""
+    pool = [f for f in cards if not ban >> _HV[f] & 1]
+    return pool if len(pool) >= size else list(cards)
 
 
 def _draw_from(left: list[int], size: int, ban: int, rng: random.Random) -> list[int]:
     """``size`` cards drawn from the counts ``left``, of no banned value if that can be."""
-    pool = [f for f in range(PACK_SIZE) for _ in range(left[f]) if not ban >> _HV[f] & 1]
-    if len(pool) < size:
-        pool = [f for f in range(PACK_SIZE) for _ in range(left[f])]
-    return rng.sample(pool, size)
+    return rng.sample(
+        _allowed([f for f in range(PACK_SIZE) for _ in range(left[f])], size, ban), size
+    )
