@@ -11,7 +11,8 @@
    independent.
 
 Called by ``bench/cribbage_tables.py board``; writes ``data/board.npz`` (float32 arrays named
-``"{target}_{skunk}"``).
+``"{target}_{skunk}"``, and the distributions ``peg`` (pone's pegs x dealer's), ``pone_show``
+and ``dealer_show``).
 """
 
 from __future__ import annotations
@@ -134,6 +135,8 @@ def build_board(deals: int, jobs: int, data: Path) -> None:
             tables[f"{target}_{skunk}"] = solve_board(
                 peg, pone_show, dealer_show, heels, target, skunk
             ).astype(np.float32)
+    # The per-deal distributions too, for discards that play to the board.
+    tables["peg"], tables["pone_show"], tables["dealer_show"] = peg, pone_show, dealer_show
     buffer = BytesIO()
     np.savez_compressed(buffer, **tables)  # type: ignore[arg-type]
     (data / BOARD_FILE).write_bytes(buffer.getvalue())

@@ -1,7 +1,8 @@
 """Pegging duel: two Cribbage bots peg the same first deals from both seats.
 
-Both seats lay away by the exact advisor (the ``rules`` bot), so only the play differs; each deal
-is pegged twice with the seats swapped, and the figure is bot A's pegs less bot B's per deal
+Both seats lay away by the exact advisor (the ``rules`` bot), so only the play differs (with
+``--whole`` each bot lays away for itself and the figure counts the whole deal); each deal is
+played twice with the seats swapped, and the figure is bot A's pegs less bot B's per deal
 (the mean of the two seatings), with a 95% interval. Also bot A's time per play (50th and 95th
 percentile). A fast, low-variance check of a pegging change before a full arena.
 
@@ -22,21 +23,26 @@ from cardtable.bots.levels import make_bot
 from cardtable.seat_view import SeatView
 
 
-def _peg(spec_a: str, spec_b: str, seed: int, a_seat: int) -> tuple[int, list[float]]:
-    """Bot A's pegs less bot B's in the first deal of game ``seed``, A in ``a_seat``."""
+def _peg(spec_a: str, spec_b: str, seed: int, a_seat: int, whole: bool) -> tuple[int, list[float]]:
+    """Bot A's pegs less bot B's in the first deal of game ``seed``, A in ``a_seat``; with
+    ``whole`` the bots also lay away and the points are the whole deal's (shows too)."""
     state = cardtable.load("cribbage").new_state(seed=seed)
-    discarder = make_bot("cribbage", "rules", seed=seed)
-    while state.observation(0)["phase"] == "discard":
-        seat = state.to_move
-        assert seat is not None
-        state.apply(discarder.choose(SeatView(state, seat)))
-    before = list(state.scores)
     bots = {
         a_seat: make_bot("cribbage", spec_a, seed=seed),
         1 - a_seat: make_bot("cribbage", spec_b, seed=seed + 1),
     }
+    discarder = make_bot("cribbage", "rules", seed=seed)
+    while not whole and state.observation(0)["phase"] == "discard":
+        seat = state.to_move
+        assert seat is not None
+        state.apply(discarder.choose(SeatView(state, seat)))
+    before = list(state.scores)
     times: list[float] = []
-    while state.observation(0)["phase"] == "play" and not state.is_over:
+    while not state.is_over and (
+        state.observation(0)["deal_number"] == 1
+        if whole
+        else state.observation(0)["phase"] == "play"
+    ):
         seat = state.to_move
         assert seat is not None
         start = time.perf_counter()
@@ -44,14 +50,15 @@ def _peg(spec_a: str, spec_b: str, seed: int, a_seat: int) -> tuple[int, list[fl
         if seat == a_seat and len(state.legal_moves()) > 1:
             times.append(time.perf_counter() - start)
         state.apply(move)
+    # With --whole the next deal has begun: the scores hold the whole first deal.
     gained = [state.scores[s] - before[s] for s in range(2)]
     return gained[a_seat] - gained[1 - a_seat], times
 
 
-def _deal(args: tuple[str, str, int]) -> tuple[float, list[float]]:
-    spec_a, spec_b, seed = args
-    first, t1 = _peg(spec_a, spec_b, seed, 0)
-    second, t2 = _peg(spec_a, spec_b, seed, 1)
+def _deal(args: tuple[str, str, int, bool]) -> tuple[float, list[float]]:
+    spec_a, spec_b, seed, whole = args
+    first, t1 = _peg(spec_a, spec_b, seed, 0, whole)
+    second, t2 = _peg(spec_a, spec_b, seed, 1, whole)
     return (first + second) / 2, t1 + t2
 
 
@@ -62,8 +69,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--whole", action="store_true", help="the bots lay away too; count the whole deal"
+    )
     args = parser.parse_args()
-    tasks = [(args.a, args.b, args.seed + i) for i in range(args.deals)]
+    tasks = [(args.a, args.b, args.seed + i, args.whole) for i in range(args.deals)]
     start = time.perf_counter()
     with Pool(args.jobs) as pool:
         results = pool.map(_deal, tasks, chunksize=4)
@@ -74,7 +84,8 @@ def main() -> None:
     p50 = times[len(times) // 2] * 1000 if times else 0.0
     p95 = times[int(len(times) * 0.95)] * 1000 if times else 0.0
     print(
-        f"{args.a} - {args.b}: {mean:+.3f} pegs a deal [{mean - half:+.3f}, {mean + half:+.3f}]"
+        f"{args.a} - {args.b}: {mean:+.3f} {'points' if args.whole else 'pegs'} a deal "
+        f"[{mean - half:+.3f}, {mean + half:+.3f}]"
         f" over {len(diffs)} deals x 2 seats; {args.a} ms a play p50 {p50:.0f} p95 {p95:.0f}"
         f" ({time.perf_counter() - start:.0f} s)"
     )

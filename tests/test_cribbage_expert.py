@@ -21,7 +21,7 @@ from cardtable.bots.levels import make_bot
 from cardtable.cards import parse_cards
 from cardtable.errors import OptionError
 from cardtable.games.cribbage.analysis import discard_advice
-from cardtable.games.cribbage.board import after_play, deal_value, win_points
+from cardtable.games.cribbage.board import after_play, deal_value, show_value, win_points
 from cardtable.games.cribbage.bot import LEVELS
 from cardtable.games.cribbage.discard_table import (
     DISCARD_PAIRS,
@@ -119,6 +119,33 @@ def test_the_board_counts_in_the_order_of_the_game() -> None:
     assert deal_value(40, 115, 121, "acc") < deal_value(40, 115, 121, "none")
 
 
+def test_a_show_is_worth_more_when_it_reaches_the_target() -> None:
+    # The pone at 110 against 112 counts first: 11 points win unless the dealer pegs out.
+    sure = show_value({11: 1.0}, 110, 112, True, 121, "none")
+    short = show_value({10: 1.0}, 110, 112, True, 121, "none")
+    assert sure - short > 0.3
+    # Feeding the dealer's crib costs the pone.
+    assert show_value({8: 1.0}, 100, 100, True, 121, "none", their_shift=2.0) < show_value(
+        {8: 1.0}, 100, 100, True, 121, "none"
+    )
+    # A mixture is the mean of its parts.
+    both = show_value({4: 0.5, 8: 0.5}, 100, 100, False, 121, "acc")
+    parts = [show_value({v: 1.0}, 100, 100, False, 121, "acc") for v in (4, 8)]
+    assert both == pytest.approx(sum(parts) / 2)
+
+
+def test_the_expert_can_lay_away_to_the_board() -> None:
+    # Seat 0, the pone, at 109 against 111: the dealer will likely count out first, so it keeps
+    # the hand most likely to reach 12 (2 J J K) where the advisor keeps the best mean (2 6 J J).
+    state = cardtable.load("cribbage").new_state(seed=0)
+    raw: object = state
+    raw.pegs = [109, 111]  # type: ignore[attr-defined]
+    view = SeatView(state, 0)
+    assert view.observation()["hand"] == ["2C", "6S", "8C", "JH", "JS", "KC"]
+    assert CribbageExpertBot(1).choose(view).text == "discard 8C KC"
+    assert CribbageExpertBot(1, board_discards=60).choose(view).text == "discard 6S 8C"
+
+
 def test_the_expert_never_sees_hidden_cards() -> None:
     for n, (deck, history) in enumerate(positions("cribbage", 4)):
         real = replay("cribbage", deck, history)
@@ -149,7 +176,14 @@ def test_the_expert_plays_to_the_board() -> None:
 
 @pytest.mark.parametrize(
     "settings",
-    [{"draws": 0}, {"beta": -1.0}, {"gamma": "x"}, {"solve": 0}, {"board": 121}],
+    [
+        {"draws": 0},
+        {"beta": -1.0},
+        {"gamma": "x"},
+        {"solve": 0},
+        {"board": 121},
+        {"board_discards": -1},
+    ],
 )
 def test_the_expert_checks_its_settings(settings: dict[str, object]) -> None:
     with pytest.raises(OptionError):

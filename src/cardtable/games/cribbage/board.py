@@ -24,7 +24,7 @@ from io import BytesIO
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["BOARD_FILE", "after_play", "deal_value", "win_points"]
+__all__ = ["BOARD_FILE", "after_play", "deal_value", "show_value", "win_points"]
 
 #: The table's file in the package.
 BOARD_FILE = "board.npz"
@@ -46,8 +46,11 @@ def win_points(target: int, loser: int, skunk: str) -> int:
     return 1
 
 
+Array = npt.NDArray[np.float64]
+
+
 @functools.cache
-def _tables() -> dict[str, npt.NDArray[np.float64]]:
+def _tables() -> dict[str, Array]:
     raw = files("cardtable.games.cribbage").joinpath("data", BOARD_FILE).read_bytes()
     with np.load(BytesIO(raw)) as data:
         return {name: data[name].astype(np.float64) for name in data.files}
@@ -81,3 +84,84 @@ def after_play(
         return -sign * win_points(target, first + first_show, skunk)
     # The dealer of this deal is the pone of the next.
     return -sign * deal_value(second + second_show, first + first_show, target, skunk)
+
+
+def _trim(dist: Array) -> tuple[npt.NDArray[np.intp], Array]:
+    """The support of a distribution (indices) and its probabilities there."""
+    where = np.nonzero(dist)[0]
+    return where, dist[where]
+
+
+def show_value(
+    my_shows: dict[int, float],
+    mine: int,
+    theirs: int,
+    pone: bool,
+    target: int,
+    skunk: str,
+    their_shift: float = 0.0,
+) -> float:
+    """My expected game points for a deal about to be played, from scores ``mine`` and
+    ``theirs``, when my show (hand, and crib when I deal) is worth each key of ``my_shows`` with
+    its probability; the pegs of both and the opponent's show are drawn from the table's
+    per-deal distributions (``rules`` against ``rules``), in the order of the game, the
+    opponent's show moved by ``their_shift`` points (what my discards add to its crib beyond
+    the usual).
+
+    >>> round(show_value({29: 1.0}, 92, 110, pone=True, target=121, skunk="none"), 2)
+    0.98
+    >>> show_value({4: 1.0}, 110, 110, True, 121, "none") < show_value({8: 1.0}, 110, 110,
+    ...                                                               True, 121, "none")
+    True
+    """
+    tables = _tables()
+    values = tables[f"{target}_{skunk}"]
+    pay = np.array([win_points(target, loser, skunk) for loser in range(target)], dtype=float)
+    peg = tables["peg"]
+    ps, _ = _trim(peg.sum(axis=1))
+    ds, _ = _trim(peg.sum(axis=0))
+    grid = peg[np.ix_(ps, ds)]
+    ts, pt = _trim(tables["dealer_show"] if pone else tables["pone_show"])
+    if their_shift:
+        # A fractional shift: the two whole shifts around it, weighed by nearness.
+        low = int(np.floor(their_shift))
+        part = their_shift - low
+        ts = np.maximum(np.concatenate([ts + low, ts + low + 1]), 0)
+        pt = np.concatenate([pt * (1 - part), pt * part])
+    x0, y0 = (mine, theirs) if pone else (theirs, mine)
+    xs = x0 + ps[:, None]  # the pone's score after the play
+    ys = y0 + ds[None, :]
+    top = target - 1
+    pone_out, dealer_out = xs >= target, ys >= target
+    sign = 1.0 if pone else -1.0
+    # Pegging out: the pone wins (sign), the dealer wins (-sign), both (a coin).
+    in_play = np.where(
+        pone_out & dealer_out,
+        0.0,
+        np.where(pone_out, sign * pay[y0], np.where(dealer_out, -sign * pay[x0], 0.0)),
+    )
+    going = ~(pone_out | dealer_out)
+    xc, yc = np.minimum(xs, top), np.minimum(ys, top)
+    total = 0.0
+    for show, chance in my_shows.items():
+        if pone:
+            me = xc + show  # I count first
+            later = yc[..., None] + ts  # then the dealer
+            after = np.where(
+                later >= target,
+                -pay[np.minimum(me, top)][..., None],
+                -values[np.minimum(later, top), np.minimum(me, top)[..., None]],
+            )
+            settled = np.where(me >= target, pay[yc], after @ pt)
+        else:
+            them = xc[..., None] + ts  # the pone counts first
+            me = yc[..., None] + show
+            after = np.where(
+                me >= target,
+                pay[np.minimum(them, top)],
+                values[np.minimum(me, top), np.minimum(them, top)],
+            )
+            settled = np.where(them >= target, -pay[yc][..., None], after) @ pt
+        value = np.where(going, settled, in_play)
+        total += chance * float((grid * value).sum())
+    return total
