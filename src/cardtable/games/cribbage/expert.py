@@ -171,6 +171,8 @@ class CribbageExpertBot(CribbageSolverBot):
                 )
                 pegs = play_values(mine, opp, count, run)
                 for rank, value in values.items():
+                    if rank not in totals:
+                        continue  # a view may offer fewer moves than the hand allows
                     # The opponent who sees our cards wins nearly every close world, so the
                     # game values often tie: a peg (worth about PEG_WIN of a game late on)
                     # breaks the ties and weighs the worlds the search calls lost.
@@ -180,7 +182,8 @@ class CribbageExpertBot(CribbageSolverBot):
             used = len(worlds_held)
             for held, weight in worlds_held:
                 for rank, value in play_values(mine, held, count, run).items():
-                    totals[rank] += weight * value
+                    if rank in totals:  # a view may offer fewer moves than the hand allows
+                        totals[rank] += weight * value
         order = sorted(totals, key=lambda r: (-totals[r], -r))
         self.last_report = [(by_rank[r].text, totals[r], used) for r in order]
         return by_rank[order[0]]
