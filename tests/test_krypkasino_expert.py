@@ -218,3 +218,28 @@ def test_the_search_bot_is_checked_repeatable_and_registered() -> None:
         moves.append(first.text)
         state.apply(first)
     assert len(moves) == 24
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "capture"),
+    [
+        (2, "none", "any-maximal"),
+        (3, "none", "most-cards"),
+        (5, "none", "any-maximal"),
+        (6, "threes", "any-maximal"),
+        (4, "pairs", "most-cards"),
+    ],
+)
+def test_the_search_bot_plays_whole_hands_of_every_size(
+    players: int, teams: str, capture: str
+) -> None:
+    game = cardtable.load("krypkasino", players=players, teams=teams, capture=capture, deals=1)
+    state = game.new_state(seed=players)
+    bots = [KrypkasinoSearchBot(s, worlds=2, candidates=4) for s in range(players)]
+    while not state.is_over:
+        move = choose_for(bots[state.to_move or 0], state)
+        assert move in state.legal_moves()
+        state.apply(move)
+    result = state.result
+    assert result is not None
+    assert sum(result["hands"][0]) == 42  # tabbes cancel: every card's points are taken
