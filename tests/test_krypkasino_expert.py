@@ -212,9 +212,13 @@ def test_the_search_bot_is_checked_repeatable_and_registered() -> None:
     while not state.is_over and len(state.history) < 24:
         seat = state.to_move
         assert seat is not None
-        first = KrypkasinoSearchBot(seat, worlds=6).choose(SeatView(state, seat))
+        bot = KrypkasinoSearchBot(seat, worlds=6)
+        first = bot.choose(SeatView(state, seat))
         again = KrypkasinoSearchBot(seat, worlds=6).choose(SeatView(state, seat))
         assert first is again and first in state.legal_moves()
+        # The report leads with the move made; searched rows stand on the six worlds.
+        assert bot.last_report[0][0] == first.text
+        assert {n for _, _, n in bot.last_report} <= {0, 6}
         moves.append(first.text)
         state.apply(first)
     assert len(moves) == 24

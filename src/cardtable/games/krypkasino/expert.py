@@ -42,7 +42,9 @@ from cardtable.seat_view import SeatView
 
 __all__ = ["KrypkasinoSearchBot"]
 
-#: What the bot considered: (move text, mean penalty points for its team, worlds), best first.
+#: What the bot considered, the move made first: (move text, mean reward, worlds), where the
+#: reward is the penalty points its team took in the play-outs, negated (as the generic
+#: search's reports, higher is better, so hints and reviews read it alike).
 Report = list[tuple[str, float, int]]
 
 
@@ -140,7 +142,7 @@ class KrypkasinoSearchBot:
             best = base
         # The move made first, then the others by their mean.
         order = [best, *(k for k in order if k != best)]
-        self.last_report = [(chosen[k][0].text, means[k], count) for k in order]
+        self.last_report = [(chosen[k][0].text, -means[k], count) for k in order]
         return chosen[best][0]
 
 
