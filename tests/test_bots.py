@@ -35,6 +35,7 @@ from cardtable.cards import pack, parse_card, parse_cards, shuffle
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError, OptionError
 from cardtable.games.calypso.bot import CalypsoRulesBot
+from cardtable.games.calypso.expert import CalypsoSearchBot
 from cardtable.games.cribbage.bot import CribbageRulesBot, solo_points
 from cardtable.games.cribbage.game import PLAYING, VALUE, CribbageGame, CribbageState
 from cardtable.games.cribbage.sampling import go_limits
@@ -383,12 +384,14 @@ def test_go_limits_agree_with_the_log() -> None:
 
 
 def test_bot_names_and_levels() -> None:
-    assert bot_names("cribbage") == ["ismcts", "pimc", "random", "rules", "solver"]
+    assert bot_names("cribbage") == ["ismcts", "pegger", "pimc", "random", "rules", "solver"]
     assert LEVELS == ("beginner", "easy", "medium", "hard", "expert")
     assert DEFAULT_LEVELS["hard"] == ("rules", {})
     assert all(set(registered(g).levels) >= {"easy", "medium"} for g in cardtable.games())
+    hard = make_bot("calypso", "hard")
+    assert isinstance(hard, PimcBot) and hard.worlds == 30
     expert = make_bot("calypso", "expert")
-    assert isinstance(expert, PimcBot) and expert.worlds == 30
+    assert isinstance(expert, CalypsoSearchBot) and expert.worlds == 80
     easy = make_bot("cribbage", "easy")
     assert isinstance(easy, Blundering) and easy.rate == 0.3
     assert isinstance(easy.bot, CribbageRulesBot)
@@ -410,7 +413,7 @@ def test_an_unknown_bot_names_the_allowed_ones() -> None:
     with pytest.raises(OptionError) as err:
         make_bot("cribbage", "wizard")
     assert str(err.value) == (
-        "no bot 'wizard' for cribbage; bots: ismcts, pimc, random, rules, solver; "
+        "no bot 'wizard' for cribbage; bots: ismcts, pegger, pimc, random, rules, solver; "
         "levels: beginner, easy, medium, hard, expert"
     )
 

@@ -204,8 +204,8 @@ def test_the_catalogue_lists_every_game_with_its_options_and_levels(server: Live
         "description": "Picks any legal move at random.",
     }
     assert by_name["calypso"]["levels"][-1]["description"] == (
-        "Before each card, imagines 30 ways the hidden cards may lie and picks the move that "
-        "does best across them."
+        "Before each card, imagines 80 ways the hidden cards may lie, plays each out by rules "
+        "of thumb and picks the move that does best across them."
     )
     # The documented example is the real thing.
     example = _json_blocks(ROOT / "docs" / "protocol.md", '"games"')[0]

@@ -4,13 +4,13 @@ A level's sentences are made from the bot and settings that play it
 (:func:`cardtable.bots.levels.level_bot`), so they stay true when a row changes; the settings
 themselves, for the command line and research, are :func:`~cardtable.bots.levels.describe_level`.
 
->>> level_sentence("calypso", "medium")
-'Plays by rules of thumb, and picks 35% of its moves at random.'
+>>> level_sentence("calypso", "easy")
+'Plays by rules of thumb, and picks 70% of its moves at random.'
 >>> level_sentence("cribbage", "easy")
 'Plays by rules of thumb, and picks 30% of its moves at random. Keeps the cards worth most on \
 their own, with no thought for the crib. Pegs the most points it can at once, without weighing \
 the reply.'
->>> level_sentence("kloepper", "expert")
+>>> level_sentence("kloepper", "hard")
 'Before each card, imagines 20 ways the hidden cards may lie, plays each out by rules of thumb \
 and picks the move that does best across them.'
 """
@@ -50,8 +50,9 @@ def _sentences(name: str, budget: dict[str, Any]) -> list[str]:
         return [_("Picks any legal move at random.")]
     if name == "rules":
         return _rules(budget)
-    if name == "pimc":
-        if budget.get("rollout") == "rules":
+    if name in ("pimc", "search"):
+        # A game's own `search` plays its worlds out by its rules bot, as pimc's rules rollout.
+        if budget.get("rollout") == "rules" or name == "search":
             text = _(
                 "Before each card, imagines {worlds} ways the hidden cards may lie, plays each "
                 "out by rules of thumb and picks the move that does best across them."
@@ -62,6 +63,15 @@ def _sentences(name: str, budget: dict[str, Any]) -> list[str]:
                 "the move that does best across them."
             )
         return [text.format(worlds=budget.get("worlds", 30))]
+    if name == "pimc-risk":
+        return [
+            _(
+                "Before each card, imagines {worlds} ways the hidden cards may lie, trusting "
+                "most those that fit how the others have played, plays each out by rules of "
+                "thumb and picks the move that does best; it calls and knocks only when those "
+                "deals show it pays with room to spare."
+            ).format(worlds=budget.get("worlds", 20))
+        ]
     if name == "ismcts":
         return [
             _("Before each card, plays {iterations} imagined games out to choose.").format(

@@ -13,8 +13,8 @@ names the bot and the settings that play at it in each game: ``beginner`` the ra
 to gain. Asking for a level whose bot a game lacks gives the best lower level.
 
 >>> bot_names("cribbage"), make_bot("cribbage", "easy").name
-(['ismcts', 'pimc', 'random', 'rules', 'solver'], 'rules')
->>> level_bot("calypso", "expert")
+(['ismcts', 'pegger', 'pimc', 'random', 'rules', 'solver'], 'rules')
+>>> level_bot("calypso", "hard")
 ('pimc', {'worlds': 30})
 """
 
@@ -85,7 +85,7 @@ def register_bot(name: str, factory: BotFactory, games: tuple[str, ...] | None =
 
     >>> register_bot("doc-random", RandomBot, games=("cribbage",))
     >>> bot_names("cribbage")
-    ['doc-random', 'ismcts', 'pimc', 'random', 'rules', 'solver']
+    ['doc-random', 'ismcts', 'pegger', 'pimc', 'random', 'rules', 'solver']
     >>> unregister_bot("doc-random", games=("cribbage",))
     """
     for game in games if games is not None else (None,):
@@ -125,7 +125,7 @@ def bot_names(game: str) -> list[str]:
     has search hooks).
 
     >>> bot_names("calypso")
-    ['ismcts', 'pimc', 'random', 'rules']
+    ['ismcts', 'pimc', 'random', 'rules', 'search']
     """
     return sorted(_factories(game))
 
@@ -133,8 +133,8 @@ def bot_names(game: str) -> list[str]:
 def level_bot(game: str, level: str) -> tuple[str, Budget] | None:
     """The bot and budget that play ``level`` in ``game``, or None if the game lacks that bot.
 
-    >>> level_bot("kloepper", "medium")
-    ('rules', {'mistakes': 0.5})
+    >>> level_bot("kloepper", "easy")
+    ('rules', {'mistakes': 1})
     """
     if level not in LEVELS:
         raise OptionError(
@@ -152,7 +152,7 @@ def describe_level(game: str, level: str, sep: str = " ") -> str:
     """A level's bot and budget in a few words, for tables and help; with ``sep=":"`` the
     bot spec :func:`make_bot` takes.
 
-    >>> describe_level("kloepper", "expert"), describe_level("calypso", "easy", sep=":")
+    >>> describe_level("kloepper", "hard"), describe_level("calypso", "easy", sep=":")
     ('pimc worlds=20 rollout=rules', 'rules:mistakes=0.7')
     """
     row = level_bot(game, level)
@@ -200,8 +200,8 @@ def hint_bot(game: str, seed: int | None = None) -> Bot:
     """The bot that gives hints at the table: the :data:`HINT_LEVEL` bot at its best, without
     the handicaps (:data:`HANDICAPS`) a level may play with.
 
-    >>> type(hint_bot("calypso")).__name__, type(hint_bot("cribbage")).__name__
-    ('PimcBot', 'CribbageRulesBot')
+    >>> type(hint_bot("calypso")).__name__, type(hint_bot("kloepper", seed=1)).__name__
+    ('CalypsoSearchBot', 'KloepperExpertBot')
     """
     name, budget = level_bot(game, HINT_LEVEL) or ("random", {})
     bot = _build(game, name, {k: v for k, v in budget.items() if k not in HANDICAPS}, seed)
