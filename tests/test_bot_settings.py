@@ -28,10 +28,29 @@ SETTINGS: dict[str, tuple[str, ...]] = {
     "solver": ("worlds", "discard_worlds", "discard_options"),
 }
 CRIBBAGE_RULES = ("mistakes", "discards", "pegging")
+#: The settings of each game's own expert (two games name theirs ``search``).
+OWN: dict[tuple[str, str], tuple[str, ...]] = {
+    ("cribbage", "rules"): CRIBBAGE_RULES,
+    ("calypso", "search"): ("worlds", "value", "noise"),
+    ("krypkasino", "search"): ("worlds", "candidates", "packets", "noise", "margin", "doubt"),
+    ("kloepper", "pimc-risk"): ("worlds", "decide", "risk", "noise"),
+    ("cribbage", "pegger"): (
+        "draws",
+        "per_hand",
+        "beta",
+        "gamma",
+        "solve",
+        "board",
+        "board_worlds",
+        "board_discards",
+        "discard_worlds",
+        "discard_options",
+    ),
+}
 
 
 def settings_of(game: str, bot: str) -> tuple[str, ...]:
-    return CRIBBAGE_RULES if (game, bot) == ("cribbage", "rules") else SETTINGS[bot]
+    return OWN.get((game, bot)) or SETTINGS[bot]
 
 
 #: Every (game, bot) pair, each with its settings.
@@ -45,6 +64,13 @@ QUICK: dict[str, float] = {
     "discard_worlds": 6,
     "seconds": 0.05,
     "exact": 3000,
+    "decide": 6,
+    "candidates": 64,
+    "packets": 2,
+    "draws": 40,
+    "per_hand": 8,
+    "solve": 60,
+    "board_worlds": 10,
 }
 
 WORDS = ("random", "rules", "advisor", "hand", "reply", "greedy", "greedy ", "Rules", "")
@@ -76,6 +102,22 @@ VALID: dict[str, st.SearchStrategy[Any]] = {
     "pegging": st.sampled_from(["reply", "greedy"]),
     "discard_worlds": st.integers(0, 6),
     "discard_options": st.integers(1, 15),
+    "value": st.sampled_from(["future", "deal"]),
+    "noise": st.floats(0, 1),
+    "decide": st.integers(1, 6),
+    "risk": st.floats(0, 10),
+    "candidates": st.integers(1, 64),
+    "packets": st.integers(1, 2),
+    "margin": st.floats(0, 10),
+    "doubt": st.floats(0, 1),
+    "draws": st.integers(1, 40),
+    "per_hand": st.integers(1, 8),
+    "beta": st.floats(0, 100),
+    "gamma": st.floats(0, 100),
+    "solve": st.integers(1, 60),
+    "board": st.integers(0, 120),
+    "board_discards": st.integers(0, 120),
+    "board_worlds": st.integers(1, 10),
 }
 
 
@@ -105,6 +147,9 @@ BASE: dict[str, dict[str, Any]] = {
     "pimc": {"worlds": 3},
     "ismcts": {"iterations": 20},
     "solver": {"worlds": 3},
+    "search": {"worlds": 3},
+    "pimc-risk": {"worlds": 3, "decide": 3},
+    "pegger": {"draws": 20, "solve": 10},
 }
 
 

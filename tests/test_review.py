@@ -184,11 +184,11 @@ def test_a_decision_the_expert_agrees_with_has_no_loss() -> None:
 
 def test_a_rules_expert_names_its_move_without_a_figure() -> None:
     state = _played("cribbage", 4, target=61)
-    review = review_game(state.to_record(), 0)
+    review = review_game(state.to_record(), 0, "hard")
     assert review.complete and review.differences
     assert all(d.loss is None and d.weighed == 0 for d in review.decisions)
-    # The rules bot is the expert in Cribbage today: the review repeats its every choice.
-    bot = make_bot("cribbage", "expert", seed=0)
+    # Cribbage's `hard` is the rules bot: the review repeats its every choice.
+    bot = make_bot("cribbage", "hard", seed=0)
     replay = cardtable.load("cribbage", target=61).new_state(seed=4)
     reviewed = {d.ply: d for d in review.decisions}
     for ply, move in enumerate(state.history):
