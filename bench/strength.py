@@ -11,8 +11,8 @@ match the level table is played again from the start. A pairing is complete at 1
 the deals quick) times ``--scale``. ``docs/strength.md`` is written from every file there:
 per pairing the games and deals played, the stronger level's win rate and its points per deal
 over the weaker one, with 95% intervals, and the time each level takes per move; and, where the
-issue set one, the target for ``expert`` against ``easy`` (:data:`TARGETS`), measured the same
-way.
+issue set one, the target for ``expert`` (:data:`TARGETS`), measured the same way; and with
+``--outside``, ``expert`` against OpenSpiel's ISMCTS (:data:`OUTSIDE`).
 """
 
 from __future__ import annotations
@@ -228,12 +228,17 @@ def report(data: Path, scale: float) -> list[str]:
         "random (in Kloepper never a call or a knock); in Cribbage `discards=hand` keeps the "
         "four cards worth most on their own, ignoring the crib, and `pegging=greedy` pegs the "
         "most at once without weighing the reply. `pimc` searches sampled deals (worlds), "
-        "with random or `rules` play-outs. In Cribbage and Krypkasino no search bot has yet "
-        "been measured to beat the rules bot (Cribbage `solver`, exact pegging over 30 sampled "
-        "hands with pegging-aware discards: +0.01 [-0.31, +0.34] points a deal over 200 games; "
-        "Krypkasino, four players: `pimc` with 30 worlds -1.7 [-4.5, +1.1] over 160 deals, "
-        "with 8 worlds and `rules` play-outs -5.9 [-9.3, -2.4] over 64, `ismcts` with 300 "
-        "iterations +0.0 [-3.5, +3.6] over 80), so there `expert` is the rules bot itself.",
+        "with random or `rules` play-outs. Each game's `expert` is its own search: Calypso's "
+        "`search` plays 80 sampled deals out by a lean copy of the rules bot (a tenth of its "
+        "cards at random) and values a deal's end by what its calypsos are expected to become; "
+        "Cribbage's `pegger` pegs by exact search over the opponent's hands weighted by what "
+        "its discard and its plays say, the opponent answering with best play; Kloepper's "
+        "`pimc-risk` weighs its worlds by how likely the others' play was and calls or knocks "
+        "only when the play-outs show it pays by a standard error; Krypkasino's `search` "
+        "weighs each opponent's hands by his plays, scores its own penalty points only, plays "
+        "out by the rules bot with 10% noise to the end of the packet, and keeps the rules "
+        "bot's card unless another beats it by a standard error. `hard` is the `expert` of "
+        "before, so each step is measured against what it replaced.",
         "",
     ]
     for game in cardtable.games():
@@ -287,9 +292,20 @@ def outside_lines(data: Path) -> list[str]:
             f"{rate.mean:.1%} [{rate.low:.1%}, {rate.high:.1%}] | "
             f"{diff.mean:+.3f} [{diff.low:+.3f}, {diff.high:+.3f}] | {verdict} |"
         )
-    for path in sorted(data.glob("outside-cribbage-sim-*.json")):
+    for path in sorted(data.glob("outside-cribbage-*-vs-*.json")):
+        # bench/outside_cribbage.py's matches (an arena result with an ``outside`` section).
         found = json.loads(path.read_text(encoding="utf-8"))
-        lines.append(str(found.get("row", "")))
+        result = MatchResult.from_json(found)
+        rate = result.summary()[result.bots[0]]["win_rate"]
+        diff = result.difference()
+        verdict = "yes" if diff.excludes_zero() else "**no**"
+        lines.append(
+            f"| cribbage | {result.bots[0]} vs the simulator's "
+            f"{found['outside']['opponent']} strategy | {len(result.games)} | "
+            f"{sum(g.deals for g in result.games)} | "
+            f"{rate.mean:.1%} [{rate.low:.1%}, {rate.high:.1%}] | "
+            f"{diff.mean:+.3f} [{diff.low:+.3f}, {diff.high:+.3f}] | {verdict} |"
+        )
     return [*lines, ""]
 
 
