@@ -23,36 +23,12 @@ from functools import partial
 
 import cardtable
 from cardtable.bots.levels import make_bot
-from cardtable.games.krypkasino.captures import POINTS
 from cardtable.games.krypkasino.expert import play_out
 from cardtable.games.krypkasino.game import KrypkasinoState
-from cardtable.games.krypkasino.lean import Lean
+from cardtable.games.krypkasino.lean import open_lean
 from cardtable.seat_view import SeatView
 
 Key = tuple[int, tuple[int, ...]]
-
-
-def true_lean(state: KrypkasinoState) -> Lean:
-    """The real position with every card where it is (the stock in the extra deals' order)."""
-    n = state.n
-    stock = [c % 52 for c in state.stock]
-    order: list[int] = []
-    for start in range(0, len(stock), 4 * n):
-        block = stock[start : start + 4 * n]
-        for k in range(n):
-            order += block[2 * k : 2 * k + 2] + block[2 * n + 2 * k : 2 * n + 2 * k + 2]
-    return Lean(
-        n,
-        state.team,
-        state.dealer,
-        state.turn,
-        [[c % 52 for c in h] for h in state.hands],
-        [c % 52 for c in state.table],
-        order,
-        state.last_capturer,
-        sum(POINTS[c] for c in state.aside),
-        state.most_cards,
-    )
 
 
 def regrets(seed: int, bots: list[str], rollouts: int) -> list[list[float]]:
@@ -72,7 +48,7 @@ def regrets(seed: int, bots: list[str], rollouts: int) -> list[list[float]]:
 
         plays = {key(m): m for m in state.legal_moves()}
         if len(plays) > 1 and rng.random() < 0.5:
-            base = true_lean(state)
+            base = open_lean(state)
             value: dict[Key, float] = {}
             for k, move in plays.items():
                 total = 0.0

@@ -27,7 +27,7 @@ from cardtable.games.krypkasino.captures import (
 )
 from cardtable.games.krypkasino.expert import KrypkasinoSearchBot, play_out
 from cardtable.games.krypkasino.game import KrypkasinoState
-from cardtable.games.krypkasino.lean import Lean
+from cardtable.games.krypkasino.lean import Lean, open_lean
 from cardtable.seat_view import SeatView
 from test_krypkasino_game import deal
 
@@ -103,29 +103,6 @@ def test_sweep_mask_names_the_sweeping_values() -> None:
     assert sweep_mask(0) == 0
 
 
-def lean_of(state: KrypkasinoState) -> Lean:
-    """The real position as a lean hand, the stock in the order the extra deals give it."""
-    n = state.n
-    stock = [c % 52 for c in state.stock]
-    order: list[int] = []
-    for start in range(0, len(stock), 4 * n):
-        block = stock[start : start + 4 * n]
-        for k in range(n):
-            order += block[2 * k : 2 * k + 2] + block[2 * n + 2 * k : 2 * n + 2 * k + 2]
-    return Lean(
-        n,
-        state.team,
-        state.dealer,
-        state.turn,
-        [[c % 52 for c in h] for h in state.hands],
-        [c % 52 for c in state.table],
-        order,
-        state.last_capturer,
-        sum(POINTS[c] for c in state.aside),
-        state.most_cards,
-    )
-
-
 @pytest.mark.parametrize(
     ("players", "teams"), [(2, "none"), (3, "none"), (4, "none"), (4, "pairs"), (6, "threes")]
 )
@@ -140,7 +117,7 @@ def test_a_lean_hand_replays_a_real_one_and_plays_like_the_rules_bot(
         rng = random.Random(i)
         for _ in range(rng.randrange(0, 30)):
             state.apply(state.legal_moves()[0])
-        lean = lean_of(state)
+        lean = open_lean(state)
         before = [
             sum(POINTS[c] for c in p) + t for p, t in zip(state.piles, state.tabbe, strict=True)
         ]

@@ -13,7 +13,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -29,6 +28,7 @@ from cardtable.cli.common import (
     inert_text,
     out,
     parse_options,
+    progress_bar,
     user_errors,
 )
 from cardtable.cli.play import choose_language, play
@@ -195,15 +195,7 @@ def simulate(
     pegged = [0] * seats
     deals = 0
     console = out()
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-    )
-    with Progress(
-        *columns, console=console, transient=True, disable=not (progress and console.is_terminal)
-    ) as bar:
+    with progress_bar(console, progress) as bar:
         task = bar.add_task(f"Playing {game.name}", total=games)
         for i in range(games):
             state = game.new_state(seed=seed + i)

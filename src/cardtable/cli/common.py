@@ -10,6 +10,7 @@ from typing import Annotated, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from cardtable.errors import CardtableError, OptionError
@@ -26,6 +27,7 @@ __all__ = [
     "inert_text",
     "out",
     "parse_options",
+    "progress_bar",
     "shorten",
     "user_errors",
 ]
@@ -59,6 +61,23 @@ _ACTIVE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\
 ECHO_LIMIT = 80
 #: How long an error line gets at most, however many values it repeats.
 LINE_LIMIT = 1000
+
+
+def progress_bar(console: Console, shown: bool = True) -> Progress:
+    """A transient progress bar (what, bar, done of all, time) on ``console``, shown only on
+    a terminal and when ``shown``.
+
+    >>> progress_bar(Console(file=None), shown=False).disable
+    True
+    """
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
+    return Progress(
+        *columns,
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not (shown and console.is_terminal),
+    )
 
 
 def _visible(char: str) -> str:

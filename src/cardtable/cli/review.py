@@ -9,11 +9,11 @@ from collections.abc import Mapping
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from cardtable.bots.review import review_game
 from cardtable.bots.review_words import review_words
+from cardtable.cli.common import progress_bar
 from cardtable.engine import State
 from cardtable.i18n import _, game_title
 from cardtable.play.look import colour_cards
@@ -45,15 +45,7 @@ def print_review(
     """Review ``seat``'s play in the finished game ``final`` with bot ``spec`` and print it
     (a progress bar on a terminal while the expert thinks)."""
     record = final.to_record()
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-    )
-    with Progress(
-        *columns, console=console, transient=True, disable=not console.is_terminal
-    ) as bar:
+    with progress_bar(console) as bar:
         task = bar.add_task(_("The expert weighs each decision"), total=None)
 
         def progress(done: int, total: int) -> None:

@@ -27,8 +27,12 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from math import comb
+from typing import TYPE_CHECKING
 
 from cardtable.games.krypkasino.captures import HAND_VALUE, POINTS, STEP, captures, sweep_mask
+
+if TYPE_CHECKING:
+    from cardtable.games.krypkasino.game import KrypkasinoState
 
 __all__ = [
     "COURT_FACE",
@@ -39,6 +43,7 @@ __all__ = [
     "Option",
     "costs_for",
     "move_cost",
+    "open_lean",
     "options_for",
     "sweep_mask",
     "sweep_odds",
@@ -408,3 +413,34 @@ class Lean:
             self.hands[(self.dealer + 1 + k) % n] = dealt[k * EXTRA : (k + 1) * EXTRA]
         self.turn = (self.dealer + 1) % n
         self.prev = self.dealer
+
+
+def open_lean(state: KrypkasinoState) -> Lean:
+    """The real position with every card where it is, the stock in the order the extra deals
+    give it: for tests and oracles that see every card, never for a bot.
+
+    >>> import cardtable
+    >>> state = cardtable.load("krypkasino", players=2).new_state(seed=1)
+    >>> hand = open_lean(state)
+    >>> hand.hands == [[c % 52 for c in h] for h in state.hands]
+    True
+    """
+    n = state.n
+    stock = [c % 52 for c in state.stock]
+    order: list[int] = []
+    for start in range(0, len(stock), 4 * n):
+        block = stock[start : start + 4 * n]
+        for k in range(n):
+            order += block[2 * k : 2 * k + 2] + block[2 * n + 2 * k : 2 * n + 2 * k + 2]
+    return Lean(
+        n,
+        state.team,
+        state.dealer,
+        state.turn,
+        [[c % 52 for c in h] for h in state.hands],
+        [c % 52 for c in state.table],
+        order,
+        state.last_capturer,
+        sum(POINTS[c] for c in state.aside),
+        state.most_cards,
+    )
