@@ -164,35 +164,41 @@ LEVELS_EN = {
     "calypso": [
         "Picks any legal move at random.",
         "Plays by rules of thumb, and picks 70% of its moves at random.",
-        "Plays by rules of thumb, and picks 35% of its moves at random.",
         "Plays by rules of thumb.",
         "Before each card, imagines 30 ways the hidden cards may lie and picks the move that "
         "does best across them.",
+        "Before each card, imagines 80 ways the hidden cards may lie, plays each out by rules"
+        " of thumb and picks the move that does best across them.",
     ],
     "cribbage": [
         "Picks any legal move at random.",
-        "Plays by rules of thumb, and picks 30% of its moves at random. Keeps the cards worth "
-        "most on their own, with no thought for the crib. Pegs the most points it can at once, "
-        "without weighing the reply.",
-        "Plays by rules of thumb. Keeps the cards worth most on their own, with no thought for "
-        "the crib. Pegs the most points it can at once, without weighing the reply.",
+        "Plays by rules of thumb, and picks 30% of its moves at random. Keeps the cards worth"
+        " most on their own, with no thought for the crib. Pegs the most points it can at "
+        "once, without weighing the reply.",
         "Plays by rules of thumb. Pegs the most points it can at once, without weighing the reply.",
         "Plays by rules of thumb.",
+        "Lays away by the exact odds of hand and crib; before each card, weighs the hands the"
+        " opponent may hold, trusting most those that fit what they laid away and played, and"
+        " works the pegging out exactly against their best replies.",
     ],
     "kloepper": [
         "Picks any legal move at random.",
         "Picks its moves at random, except those that raise the stakes.",
-        "Plays by rules of thumb, and picks 50% of its moves at random.",
         "Plays by rules of thumb.",
-        "Before each card, imagines 20 ways the hidden cards may lie, plays each out by rules "
-        "of thumb and picks the move that does best across them.",
+        "Before each card, imagines 20 ways the hidden cards may lie, plays each out by rules"
+        " of thumb and picks the move that does best across them.",
+        "Before each card, imagines 20 ways the hidden cards may lie, trusting most those "
+        "that fit how the others have played, plays each out by rules of thumb and picks the "
+        "move that does best; it calls and knocks only when those deals show it pays with "
+        "room to spare.",
     ],
     "krypkasino": [
         "Picks any legal move at random.",
         "Plays by rules of thumb, and picks 60% of its moves at random.",
-        "Plays by rules of thumb, and picks 30% of its moves at random.",
         "Plays by rules of thumb, and picks 10% of its moves at random.",
         "Plays by rules of thumb.",
+        "Before each card, imagines 24 ways the hidden cards may lie, plays each out by rules"
+        " of thumb and picks the move that does best across them.",
     ],
 }
 
@@ -210,12 +216,13 @@ def test_bot_levels_say_what_they_do() -> None:
     assert ja["calypso"] == [
         "出せる手からでたらめに選びます。",
         "定石どおりに打ちますが、70%の手はでたらめに選びます。",
-        "定石どおりに打ちますが、35%の手はでたらめに選びます。",
         "定石どおりに打ちます。",
         "毎回、見えないカードの配られ方を30通り想定し、全体で最も良い手を選びます。",
+        "毎回、見えないカードの配られ方を80通り想定し、それぞれを定石どおりに最後まで打って、全体で最も良い手を選びます。",
     ]
-    assert ja["cribbage"][2] == (
-        "定石どおりに打ちます。クリブを考えずに、それだけで点の高いカードを残します。"
+    assert ja["cribbage"][1] == (
+        "定石どおりに打ちますが、30%の手はでたらめに選びます。"
+        "クリブを考えずに、それだけで点の高いカードを残します。"
         "相手の応じ手を考えずに、その場で最も多くの点を取ります。"
     )
     assert ja["kloepper"][1] == "賭けを上げる手のほかは、でたらめに選びます。"

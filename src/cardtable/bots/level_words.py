@@ -63,6 +63,14 @@ def _sentences(name: str, budget: dict[str, Any]) -> list[str]:
                 "the move that does best across them."
             )
         return [text.format(worlds=budget.get("worlds", 30))]
+    if name == "pegger":
+        return [
+            _(
+                "Lays away by the exact odds of hand and crib; before each card, weighs the "
+                "hands the opponent may hold, trusting most those that fit what they laid away "
+                "and played, and works the pegging out exactly against their best replies."
+            )
+        ]
     if name == "pimc-risk":
         return [
             _(

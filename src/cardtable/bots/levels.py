@@ -292,8 +292,8 @@ not 100000000
     >>> make_bot("cribbage", "wizard")
     Traceback (most recent call last):
     ...
-    cardtable.errors.OptionError: no bot 'wizard' for cribbage; bots: ismcts, pimc, random, \
-rules, solver; levels: beginner, easy, medium, hard, expert
+    cardtable.errors.OptionError: no bot 'wizard' for cribbage; bots: ismcts, pegger, pimc, \
+random, rules, solver; levels: beginner, easy, medium, hard, expert
     """
     if spec in LEVELS:
         for level in reversed(LEVELS[: LEVELS.index(spec) + 1]):

@@ -63,9 +63,12 @@ def weighted_gain(diffs: Sequence[float], weights: Sequence[float], risk: float)
     >>> weighted_gain([5.0], [0.0], 1.0)
     0.0
     """
-    total = sum(weights)
-    if total <= 0:
+    top = max(weights, default=0.0)
+    if top <= 0:
         return 0.0
+    # Scaled to the largest: tiny weights (a tiny `noise`) would underflow when squared.
+    weights = [w / top for w in weights]
+    total = sum(weights)
     mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
     spread = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
     n_eff = total * total / sum(w * w for w in weights)
