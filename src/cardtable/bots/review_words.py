@@ -55,31 +55,28 @@ def _line_text(number: int, played: str, expert: str, decision: Decision) -> str
             number=number, played=played, expert=expert
         )
     if decision.error is None:
-        return ngettext(
+        line = ngettext(
             "Move {number}: played “{played}”; the expert would choose “{expert}”, {loss} "
             "points better on average over {count} simulation.",
             "Move {number}: played “{played}”; the expert would choose “{expert}”, {loss} "
             "points better on average over {count} simulations.",
             decision.weighed,
-        ).format(
-            number=number,
-            played=played,
-            expert=expert,
-            loss=points_word(decision.loss),
-            count=decision.weighed,
         )
-    return ngettext(
-        "Move {number}: played “{played}”; the expert would choose “{expert}”, {loss} points "
-        "better on average (±{error}) over {count} simulation.",
-        "Move {number}: played “{played}”; the expert would choose “{expert}”, {loss} points "
-        "better on average (±{error}) over {count} simulations.",
-        decision.weighed,
-    ).format(
+    else:
+        line = ngettext(
+            "Move {number}: played “{played}”; the expert would choose “{expert}”, {loss} "
+            "points better on average (±{error}) over {count} simulation.",
+            "Move {number}: played “{played}”; the expert would choose “{expert}”, {loss} "
+            "points better on average (±{error}) over {count} simulations.",
+            decision.weighed,
+        )
+    # One set of fields for both wordings (str.format ignores the error where it is unsaid).
+    return line.format(
         number=number,
         played=played,
         expert=expert,
         loss=points_word(decision.loss),
-        error=points_word(decision.error),
+        error=points_word(decision.error) if decision.error is not None else "",
         count=decision.weighed,
     )
 
