@@ -12,15 +12,15 @@ pegger:board=0 --games 300 --jobs 2`` (bots by level or name with settings).
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 import time
 from multiprocessing import Pool
 
 import cardtable
 from cardtable.bots.levels import make_bot
+from cardtable.bots.stats import mean_interval
 from cardtable.seat_view import SeatView
+from move_times import percentile
 
 
 def _finish(spec_a: str, spec_b: str, seed: int, low: int, a_seat: int) -> tuple[int, list[float]]:
@@ -69,10 +69,10 @@ def main() -> None:
         results = pool.map(_pair, tasks, chunksize=4)
     shares = [s for s, _ in results]
     times = sorted(t for _, ts in results for t in ts)
-    mean = statistics.fmean(shares)
-    half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares))
-    p50 = times[len(times) // 2] * 1000 if times else 0.0
-    p95 = times[int(len(times) * 0.95)] * 1000 if times else 0.0
+    found = mean_interval(shares)
+    mean, half = found.mean, found.half_width
+    p50 = percentile(times, 0.5) * 1000 if times else 0.0
+    p95 = percentile(times, 0.95) * 1000 if times else 0.0
     print(
         f"{args.a} vs {args.b} from {args.low}-120: {100 * mean:.1f}% of wins "
         f"[{100 * (mean - half):.1f}, {100 * (mean + half):.1f}] over {len(shares)} starts x 2 "

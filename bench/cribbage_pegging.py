@@ -13,14 +13,14 @@ Run from /work/main: ``PYTHONPATH=src .venv/bin/python bench/cribbage_pegging.py
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 import time
 from multiprocessing import Pool
 
 import cardtable
 from cardtable.bots.levels import make_bot
+from cardtable.bots.stats import mean_interval
 from cardtable.seat_view import SeatView
+from move_times import percentile
 
 
 def _peg(spec_a: str, spec_b: str, seed: int, a_seat: int, whole: bool) -> tuple[int, list[float]]:
@@ -79,10 +79,10 @@ def main() -> None:
         results = pool.map(_deal, tasks, chunksize=4)
     diffs = [d for d, _ in results]
     times = sorted(t for _, ts in results for t in ts)
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-    p50 = times[len(times) // 2] * 1000 if times else 0.0
-    p95 = times[int(len(times) * 0.95)] * 1000 if times else 0.0
+    found = mean_interval(diffs)
+    mean, half = found.mean, found.half_width
+    p50 = percentile(times, 0.5) * 1000 if times else 0.0
+    p95 = percentile(times, 0.95) * 1000 if times else 0.0
     print(
         f"{args.a} - {args.b}: {mean:+.3f} {'points' if args.whole else 'pegs'} a deal "
         f"[{mean - half:+.3f}, {mean + half:+.3f}]"
