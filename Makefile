@@ -11,8 +11,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# What `make run` needs: the core with the server, the terminal and the charts (`all`); the
+# research API alone is `pip install -e '.[rl]'`, without any of them.
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e ".[all]"
 	touch $@
 
 $(DEVSTAMP): $(STAMP)

@@ -31,7 +31,7 @@ from cardtable.cli.common import (
     progress_bar,
     user_errors,
 )
-from cardtable.cli.play import choose_language, play
+from cardtable.cli.play import choose_language, need_full_screen, play
 from cardtable.cli.render import board_text, event_text, result_text, winners_of
 from cardtable.cli.review import default_seat, print_review
 from cardtable.cli.serve import serve
@@ -337,6 +337,7 @@ def replay(
         typer.echo(inert_json(f'{{"events": [\n{lines}\n], "result": {result}}}'))
         return
     if not plain and sys.stdin.isatty() and sys.stdout.isatty():
+        need_full_screen()
         # Not a circle: Textual takes a while to load, and plain lines never need it.
         from cardtable.play.tui import CardtableApp
 

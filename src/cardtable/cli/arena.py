@@ -14,6 +14,7 @@ from rich.table import Table
 
 from cardtable.bots.arena import MatchResult, run_match, seatings
 from cardtable.cli.common import OptionsArg, inert, inert_text, out, parse_options
+from cardtable.cli.extras import missing, require
 from cardtable.errors import CardtableError
 from cardtable.registry import load
 
@@ -92,6 +93,9 @@ def arena(
     win rate and points per deal with 95% confidence intervals (and Elo ratings for three or
     more bots)."""
     names = [b.strip() for b in bots.split(",") if b.strip()]
+    if save and png_path is not None:
+        # A chart asked for by name: checked before the match, so that no play is wasted.
+        require("plot", "the chart of --png", ("matplotlib",), instead="leave out --png")
     options = parse_options(option)
     game = load(game_name, **options)
     workers = jobs or os.cpu_count() or 1
@@ -124,6 +128,15 @@ def arena(
         stem = f"arena-{game.name}-{'-'.join(names)}-{seed}"
         json_file = json_path or Path(f"{stem}.json")
         json_file.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
+        if missing("plot"):
+            # The chart is an extra (matplotlib); the results are all in the JSON.
+            console.print(
+                inert_text(
+                    f"Saved {json_file} (no chart: matplotlib is not installed here; "
+                    "pip install 'cardtable[plot]')"
+                )
+            )
+            return
         png_file = png_path or json_file.with_suffix(".png")
         draw_chart(result, png_file)
         console.print(inert_text(f"Saved {json_file} and {png_file}"))

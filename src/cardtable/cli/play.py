@@ -8,13 +8,20 @@ from typing import Annotated
 import typer
 
 from cardtable.cli.common import fail, parse_options
+from cardtable.cli.extras import require
 from cardtable.i18n import LANGUAGES, _, language_from_env, set_language
 from cardtable.play.plain import PlainTable
 from cardtable.play.session import Session, parse_players
 from cardtable.play.storage import last_unfinished, load_record
 from cardtable.registry import games, load
 
-__all__ = ["choose_language", "play"]
+__all__ = ["choose_language", "need_full_screen", "play"]
+
+
+def need_full_screen() -> None:
+    """Exit with one line naming the ``terminal`` extra where Textual, which draws the
+    full-screen table, is not installed (text lines, ``--plain``, need nothing more)."""
+    require("terminal", "the full-screen table", ("textual",), instead="use --plain")
 
 
 def choose_language(lang: str | None) -> None:
@@ -100,6 +107,7 @@ def play(
                     "no GAME, --players, --seed or --resume"
                 )
             )
+        require("terminal", "cardtable play --connect", ("httpx", "websockets", "pydantic"))
         from cardtable.cli.connect import connect as play_at
 
         try:
@@ -115,6 +123,7 @@ def play(
         if text_only:
             _play_plain(resumed, save)
             return
+        need_full_screen()
         from cardtable.play.tui import CardtableApp
 
         CardtableApp(session=resumed, four_colour=four_colour, bot_delay=delay, save=save).run()
@@ -126,6 +135,7 @@ def play(
     if text_only:
         _play_plain(Session(game, seats, seed=seed), save)
         return
+    need_full_screen()
     # Not a circle: Textual takes a while to load, and plain lines never need it.
     from cardtable.play.tui import CardtableApp
 

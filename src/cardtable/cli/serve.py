@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from cardtable.cli.common import fail
+from cardtable.cli.extras import require
 from cardtable.i18n import _
 
 if TYPE_CHECKING:
@@ -120,6 +121,8 @@ def serve(
     ] = False,
 ) -> None:
     """Start the table server and print the address to open (with --open, open it)."""
+    # The server's packages are an extra (cardtable[server]): say so before anything starts.
+    require("server", "cardtable serve")
     import uvicorn
 
     from cardtable.server.app import create_app
