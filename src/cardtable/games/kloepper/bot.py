@@ -51,14 +51,16 @@ def _ids(names: Sequence[str]) -> list[int]:
     return [parse_card(n) for n in names]
 
 
-def sure_sweep(hand: Sequence[int], seen: set[int], leading: bool = False) -> bool:
+def sure_sweep(
+    hand: Sequence[int], seen: set[int], leading: bool = False, pack: Sequence[int] = PACK
+) -> bool:
     """Whether ``hand`` takes every remaining trick whatever the cards not in ``seen`` (the
     cards the seat can see: its hand and those played) are.
 
     Not on lead, every card must be a trump above every trump still hidden. On lead (and on
     lead after each trick it wins), it draws the hidden trumps first: it needs as many trumps
     above all of them as one other hand could hold of them, and then every other card must be
-    a trump or the highest card left in its suit.
+    a trump or the highest card left in its suit. ``pack``: the cards of the game's deck.
 
     >>> from cardtable.cards import parse_cards
     >>> sure_sweep(parse_cards("QC QS JC JS JH JD"), set(parse_cards("QC QS JC JS JH JD")))
@@ -70,7 +72,7 @@ def sure_sweep(hand: Sequence[int], seen: set[int], leading: bool = False) -> bo
     >>> sure_sweep(hand, seen, leading=True)
     True
     """
-    hidden = [c for c in PACK if c not in seen]
+    hidden = [c for c in pack if c not in seen]
     hidden_trumps = [c for c in hidden if KEY[c] == TRUMP]
     top = max((POWER[c] for c in hidden_trumps), default=0)
     if not leading:
@@ -92,12 +94,20 @@ class KloepperRulesBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.pack: tuple[int, ...] = PACK
+
+    @staticmethod
+    def _pack_of(view: SeatView) -> tuple[int, ...]:
+        """The cards of the view's deck (the ``deck`` option: the full 24 or the tiny 8)."""
+        deck = getattr(view.game, "deck", None)
+        return PACK if deck is None else tuple(deck.pack)
 
     def choose(self, view: SeatView) -> Move:
         """A legal move for the view's seat, which must be the seat to act."""
         legal = RandomBot.legal_for(view)
         if len(legal) == 1:
             return legal[0]
+        self.pack = self._pack_of(view)
         obs = view.observation()
         phase = obs["phase"]
         if phase == "declare":
@@ -150,7 +160,11 @@ class KloepperRulesBot:
         queens_took = any(obs["roles"][t["winner"]] in ("queens", "alone") for t in done)
         knock_off = next((m for m in legal if m.verb == "knock-off"), None)
         # The knocker plays next, so the bot is not on lead: a sweep needs boss trumps only.
-        if knock_off is not None and not queens_took and sure_sweep(hand, self._seen(obs)):
+        if (
+            knock_off is not None
+            and not queens_took
+            and sure_sweep(hand, self._seen(obs), pack=self.pack)
+        ):
             return knock_off
         return next(m for m in legal if m.verb == "pass")
 
@@ -161,7 +175,7 @@ class KloepperRulesBot:
             if trick["winner"] != seat:
                 return False
         leading = not obs["trick"]
-        return sure_sweep(_ids(obs["hand"]), self._seen(obs), leading)
+        return sure_sweep(_ids(obs["hand"]), self._seen(obs), leading, self.pack)
 
     def _play(self, obs: Mapping[str, Any], legal: list[Move]) -> Move:
         knock = next((m for m in legal if m.verb == "knock"), None)
@@ -175,7 +189,7 @@ class KloepperRulesBot:
         mine = roles[seat]
         hand = _ids(obs["hand"])
         seen = self._seen(obs)
-        unseen = [c for c in PACK if c not in seen]
+        unseen = [c for c in self.pack if c not in seen]
         trick = obs["trick"]
         if not trick:
             return self._lead(obs, plays, hand, mine)

@@ -49,6 +49,7 @@ from cardtable.games.kloepper.sampling import sample_world
 from cardtable.games.kloepper.scoring import QUEENS_WIN, result_key, scoring_table
 from cardtable.games.kloepper.tables import (
     CALLABLE,
+    DECKS,
     DECLARE,
     KEY,
     KEY_NAMES,
@@ -63,6 +64,7 @@ from cardtable.games.kloepper.tables import (
     QS,
     SEATS,
     TRUMP,
+    Deck,
     hand_order,
 )
 from cardtable.games.kloepper.text import describe_event, describe_move, materialize, prompt
@@ -96,6 +98,8 @@ class KloepperGame(Game):
     title: ClassVar[str] = N_("Kloepper")
     summary: ClassVar[str] = SUMMARY
     option_specs: ClassVar[tuple[Option, ...]] = OPTIONS
+    #: The pack of the ``deck`` option (set with the options).
+    deck: Deck
 
     def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
         if options["dealer"] is None:
@@ -104,6 +108,7 @@ class KloepperGame(Game):
         if not isinstance(scoring, str):
             raise OptionError(_("option 'scoring' must be text such as 'knock=10'"))
         self.table = scoring_table(scoring)
+        self.deck = DECKS[str(options["deck"])]
         return options
 
     @property
@@ -111,18 +116,19 @@ class KloepperGame(Game):
         return SEATS
 
     def _read_decks(self, decks: Sequence[Sequence[int | str]]) -> tuple[tuple[int, ...], ...]:
-        """Explicit packs of the 24 Kloepper cards (names or standard card ids), top first."""
+        """Explicit packs of the 24 Kloepper cards (the tiny deck's 8), as names or standard
+        card ids, top first."""
         out = []
+        pack = sorted(self.deck.pack)
         for i, deck in enumerate(self._pack_list(decks)):
             items = self._pack_items(i, deck)
             try:
                 ids = [c if isinstance(c, int) else parse_card(c) for c in items]
             except CardError as err:
                 raise CardError(_("pack {index}: {error}").format(index=i, error=err)) from None
-            if sorted(ids) != list(PACK):
-                raise CardtableError(
-                    _("pack {index}: {error}").format(index=i, error=_pack_needed())
-                )
+            if sorted(ids) != pack:
+                needed = _pack_needed() if self.deck.pack == PACK else _tiny_pack_needed()
+                raise CardtableError(_("pack {index}: {error}").format(index=i, error=needed))
             out.append(tuple(ids))
         return tuple(out)
 
@@ -153,6 +159,13 @@ def _pack_needed() -> str:
     )
 
 
+def _tiny_pack_needed() -> str:
+    return _(
+        "the tiny Kloepper pack is a permutation of the 8 cards QC QS JH AD AH 10H AS 10S, "
+        "each once"
+    )
+
+
 def _not_in_hand(cards: list[int]) -> str:
     return ngettext(
         "{cards} is not in your hand", "{cards} are not in your hand", len(cards)
@@ -176,6 +189,7 @@ class KloepperState(LoggedState):
         "deal_start",
         "dealer",
         "dealt",
+        "deck",
         "decks",
         "game",
         "hands",
@@ -206,7 +220,8 @@ class KloepperState(LoggedState):
         self.history: list[str] = []
         self.target = int(game.options["target"])  # type: ignore[arg-type]
         self.table: dict[str, int] = game.table
-        self._src = PackSource(seed, decks, cards=PACK)
+        self.deck = game.deck
+        self._src = PackSource(seed, decks, cards=self.deck.pack)
         self.points = [0] * SEATS
         self._log: list[tuple[Any, ...]] = []
         self._events: list[Event] = []
@@ -225,10 +240,13 @@ class KloepperState(LoggedState):
         pack = self._src.next_pack()
         first = (self.dealer + 1) % SEATS
         hands: list[list[int]] = [[], [], [], []]
-        # Three cards to each player from the dealer's left, then three more each.
+        # Three cards to each player from the dealer's left, then three more each (the tiny
+        # deck: one, then one more).
+        p = self.deck.packet
+        second = SEATS * p
         for k in range(SEATS):
             hands[(first + k) % SEATS] = hand_order(
-                pack[3 * k : 3 * k + 3] + pack[12 + 3 * k : 15 + 3 * k]
+                pack[p * k : p * k + p] + pack[second + p * k : second + p * k + p]
             )
         self.hands = hands
         self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(h) for h in hands)
@@ -329,14 +347,23 @@ class KloepperState(LoggedState):
         self.leader = winner
         self.turn = winner
         self.trick_no += 1
-        if self.trick_no == 6:
+        if self.trick_no == self.deck.tricks:
             self._end_deal()
 
     def _end_deal(self) -> None:
         team = self.team
         q_points = sum(self.taken[s] for s in range(SEATS) if team >> s & 1)
         q_tricks = sum(1 for t in self.tricks if team >> t[2] & 1)
-        key = result_key(q_points, q_tricks, self.alone, self.knocker >= 0, self.knock_off >= 0)
+        deck = self.deck
+        key = result_key(
+            q_points,
+            q_tricks,
+            self.alone,
+            self.knocker >= 0,
+            self.knock_off >= 0,
+            deck.tricks,
+            deck.thresholds(),
+        )
         award = self.table[key]
         queens_win = key in QUEENS_WIN
         winners = tuple(s for s in range(SEATS) if bool(team >> s & 1) == queens_win)
@@ -406,7 +433,7 @@ class KloepperState(LoggedState):
         if phase == DECLARE:
             hand = self.hands[seat]
             if QC in hand and QS in hand:
-                return [CALL[a] for a in CALLABLE if a not in hand] + [ALONE]
+                return [CALL[a] for a in self.deck.callable if a not in hand] + [ALONE]
             return [PASS]
         if phase == KNOCKOFF:
             return [PASS] if self.team >> seat & 1 else [KNOCK_OFF, PASS]
@@ -426,7 +453,11 @@ class KloepperState(LoggedState):
         phase = self.phase
         seat = self.turn
         hand = self.hands[seat]
-        foreign = [c for c in move.cards if c not in PACK]
+        foreign = [c for c in move.cards if c not in self.deck.pack]
+        if foreign and self.deck.pack != PACK:
+            return _("{card} is not in the tiny Kloepper pack (QC QS JH AD AH 10H AS 10S)").format(
+                card=card_word(foreign[0])
+            )
         if foreign:
             return _("{card} is not in the Kloepper pack (9 10 J Q K A of each suit)").format(
                 card=card_word(foreign[0])
@@ -450,13 +481,17 @@ class KloepperState(LoggedState):
             if move.verb == "pass":
                 return _("you hold both black queens: call an ace you do not hold, or alone")
             card = move.cards[0]
+            if card not in self.deck.callable and self.deck.pack != PACK:
+                return _("only AH or AS may be called in the tiny pack, not {card}").format(
+                    card=card_word(card)
+                )
             if card not in CALLABLE:
                 if words:
                     return _(
                         "only the ace of clubs, spades or hearts may be called, not {card}"
                     ).format(card=card_word(card))
                 return _("only AC, AS or AH may be called, not {card}").format(card=card_word(card))
-            if all(a in hand for a in CALLABLE):
+            if all(a in hand for a in self.deck.callable):
                 return _("you hold all three aces that may be called, so you play alone")
             return _("you hold {card}; call an ace you do not hold").format(card=card_word(card))
         if phase == KNOCKOFF:
@@ -620,7 +655,7 @@ class KloepperState(LoggedState):
             "lone_knock": self.knocker >= 0 and self.alone,
             "knock_off": self.knock_off if self.knock_off >= 0 else None,
             "may_knock": to_move == seat and KNOCK in self._legal(),
-            "trick_number": min(self.trick_no + 1, 6),
+            "trick_number": min(self.trick_no + 1, self.deck.tricks),
             "leader": self.leader,
             "trick": [
                 {"seat": s, "card": c}

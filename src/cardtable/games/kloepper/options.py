@@ -22,6 +22,9 @@ _OPTION_WORDS = (
     NP_("option", "target"),
     NP_("option", "scoring"),
     NP_("option", "dealer"),
+    NP_("option", "deck"),
+    NP_("option value", "standard"),
+    NP_("option value", "tiny"),
 )
 
 _ROW = "(?:" + "|".join(sorted(DEFAULT_TABLE, key=len, reverse=True)) + r")\s*=\s*[0-9]{1,3}"
@@ -54,6 +57,23 @@ OPTIONS: tuple[Option, ...] = (
         label=NP_("option", "Scoring table"),
         example=SCORING_EXAMPLE,
         pattern=SCORING_PATTERN,
+    ),
+    Option(
+        "deck",
+        "standard",
+        N_(
+            "standard: the 24 cards, six each; tiny (for exact solvers): eight cards, QC QS "
+            "JH AD as trumps (high to low) and AH 10H AS 10S as plain cards, two each dealt "
+            "one at a time, two tricks a deal; only AH or AS may be called; the pack holds "
+            "61 card points, so the queens team wins with 31, wins high with 46 and loses "
+            "high with 15 or fewer; a knock claims both tricks (target=1 plays one deal)"
+        ),
+        choices=("standard", "tiny"),
+        label=NP_("option", "Deck"),
+        words=(
+            ("standard", NP_("option value", "24 cards")),
+            ("tiny", NP_("option value", "Tiny: 8 cards, 2 each")),
+        ),
     ),
     first_dealer(3),
 )

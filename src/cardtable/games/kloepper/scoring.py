@@ -119,34 +119,45 @@ whole number from 0 to 999
 
 
 def result_key(
-    queens_points: int, queens_tricks: int, alone: bool, knock: bool, knock_off: bool
+    queens_points: int,
+    queens_tricks: int,
+    alone: bool,
+    knock: bool,
+    knock_off: bool,
+    tricks: int = 6,
+    thresholds: tuple[int, int, int] = (61, 91, 30),
 ) -> str:
     """The row of the table that a finished deal scores.
 
     A knock claims all six tricks; after a knock-off the opponents claim them all instead.
     Without a knock, 61 card points win for the queens team, 91 or more (or every trick) win
-    higher; the opponents win higher when the queens team takes 30 or less, or no trick.
+    higher; the opponents win higher when the queens team takes 30 or less, or no trick. A
+    smaller pack (the tiny deck) gives its own ``tricks`` a deal and ``thresholds`` (win,
+    win high, lose high; see ``Deck.thresholds``).
 
     >>> result_key(60, 3, False, False, False), result_key(91, 5, True, False, False)
     ('lose', 'lone-win-high')
     >>> result_key(120, 5, False, True, True), result_key(0, 0, False, True, True)
     ('knock-off-failed', 'knock-off')
+    >>> result_key(31, 1, False, False, False, tricks=2, thresholds=(31, 46, 15))
+    'win'
     """
+    win, high, low = thresholds
     if knock:
         if alone:
-            return "lone-knock" if queens_tricks == 6 else "lone-knock-failed"
+            return "lone-knock" if queens_tricks == tricks else "lone-knock-failed"
         if knock_off:
             return "knock-off" if queens_tricks == 0 else "knock-off-failed"
-        return "knock" if queens_tricks == 6 else "knock-failed"
+        return "knock" if queens_tricks == tricks else "knock-failed"
     prefix = "lone-" if alone else ""
-    if queens_tricks == 6:
+    if queens_tricks == tricks:
         return prefix + "win-all"
-    if queens_points >= 91:
+    if queens_points >= high:
         return prefix + "win-high"
-    if queens_points >= 61:
+    if queens_points >= win:
         return prefix + "win"
     if queens_tricks == 0:
         return prefix + "lose-all"
-    if queens_points <= 30:
+    if queens_points <= low:
         return prefix + "lose-high"
     return prefix + "lose"

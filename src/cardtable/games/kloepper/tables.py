@@ -12,11 +12,18 @@ the black queens, every jack and the diamonds; the plain suits rank A 10 K Q 9.
 (True, 2, 11)
 >>> sum(POINTS[c] for c in PACK)
 120
+
+The tiny pack (option ``deck="tiny"``) keeps eight of these cards, ranked as in the full pack:
+
+>>> tiny = DECKS["tiny"]
+>>> cards_str(hand_order(tiny.pack)), tiny.points, tiny.tricks
+(['QC', 'QS', 'JH', 'AD', 'AH', '10H', 'AS', '10S'], 61, 2)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from cardtable.cards import parse_card, parse_cards
 
@@ -24,6 +31,7 @@ __all__ = [
     "ACES",
     "BLACK_QUEENS",
     "CALLABLE",
+    "DECKS",
     "DECLARE",
     "KEY",
     "KEY_MASK",
@@ -41,6 +49,7 @@ __all__ = [
     "SEATS",
     "TRUMP",
     "TRUMPS",
+    "Deck",
     "hand_order",
 ]
 
@@ -83,6 +92,37 @@ for _s in "CHS":
 POWER: tuple[int, ...] = tuple(_power)
 #: The cards of each suit key, as a bitmask.
 KEY_MASK: tuple[int, ...] = tuple(sum(1 << c for c in PACK if KEY[c] == k) for k in range(5))
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """What a pack changes in a deal: its cards, the aces that may be called, the tricks of a
+    deal (the cards each seat is dealt) and the card points in it."""
+
+    pack: tuple[int, ...]
+    callable: tuple[int, ...]
+    tricks: int
+    points: int
+
+    @property
+    def packet(self) -> int:
+        """Cards given to each seat at a time: a hand comes in two packets (3 and 3)."""
+        return self.tricks // 2
+
+    def thresholds(self) -> tuple[int, int, int]:
+        """The card points the queens team needs to win (more than half), to win high (more
+        than three quarters), and at or under which it loses high (a quarter): 61, 91 and 30
+        of the full pack's 120."""
+        total = self.points
+        return total // 2 + 1, 3 * total // 4 + 1, total // 4
+
+
+_TINY = tuple(sorted(parse_cards("QC QS JH AD AH 10H AS 10S")))
+#: The packs of the ``deck`` option: the full 24 cards, or the tiny eight for exact solvers.
+DECKS: dict[str, Deck] = {
+    "standard": Deck(PACK, CALLABLE, 6, 120),
+    "tiny": Deck(_TINY, tuple(parse_cards("AH AS")), 2, sum(POINTS[c] for c in _TINY)),
+}
 
 # Trumps high to low, then clubs, hearts, spades high to low: the order a hand is shown in.
 _ORDER = {c: (0 if KEY[c] == TRUMP else 1 + (0, 0, 1, 2)[c % 4], -POWER[c]) for c in PACK}
