@@ -202,6 +202,33 @@ class Codec(ABC):
     ) -> None:
         """Write the deal's history beyond the observation (``info_size`` cells); none here."""
 
+    def single_deal(self) -> bool:
+        """Whether every game of these options is one deal from one shuffled pack (the game
+        ends with its first deal); games that know it refine it from their options.
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("cribbage", target=61)).single_deal()
+        False
+        """
+        return False
+
+    def perfect_recall(self) -> bool:
+        """Whether :meth:`info_state` is a perfect-recall tensor over the whole game: equal
+        tensors exactly where a seat's whole history (every deal's) is the same. That holds where
+        the tensor is exact within a deal (``exact_info``) and the game is one deal; elsewhere
+        earlier deals are summed up, and OpenSpiel's adapter says the game provides no
+        information-state tensor.
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("kloepper", target=1)).perfect_recall()
+        True
+        >>> codec(cardtable.load("kloepper", target=30)).perfect_recall()
+        False
+        """
+        return self.exact_info and self.single_deal()
+
     def utility_bound(self) -> float:
         """The most a seat's margin (its final score less the others', in the game's points)
         may be, either way: safe, not tight. Games refine it from their options.

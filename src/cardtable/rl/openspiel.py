@@ -3,9 +3,11 @@
 Needs the ``openspiel`` extra (``pip install 'cardtable[openspiel]'``). :func:`register` makes
 each game loadable as ``pyspiel.load_game("cardtable_<game>", {options})``:
 
-- **Chance**: the deal's 64-bit seed, drawn as :data:`SEED_NODES` uniform chance nodes of 256
-  outcomes (most significant byte first), then ``game.new_state(seed=...)``; every later
-  shuffle comes from that seed, so the chance actions replay the game (:func:`seed_actions`).
+- **Chance** (:mod:`cardtable.rl.openspiel_deal`): by default the deal's 64-bit seed, drawn as
+  :data:`SEED_NODES` uniform chance nodes of 256 outcomes (most significant byte first), then
+  ``game.new_state(seed=...)``; every later shuffle comes from that seed, so the chance actions
+  replay the game (:func:`seed_actions`). With ``deal="cards"`` the first pack is dealt card by
+  card (each outcome a card left in the pack), for exact solvers on small games.
 - **Actions**: the game's codec (:mod:`cardtable.encoding`), played through
   :class:`~cardtable.rl.driver.Driver`; a move may take several actions (Krypkasino).
 - **Returns** at the end: the margins (zero-sum, :func:`~cardtable.rl.driver.margins`), or
@@ -13,13 +15,17 @@ each game loadable as ``pyspiel.load_game("cardtable_<game>", {options})``:
 - **Observation**: the codec's tensor of ``observation(seat)``; the string is that observation
   as sorted JSON (without ``legal_moves``). **Information state**: the codec's information
   tensor; the string adds every event the seat may see since the start of the game. Both add
-  the actions chosen so far of the move in progress, for the seat making it.
+  the actions chosen so far of the move in progress, for the seat making it. The game's type
+  says it provides an information-state tensor only where that tensor has perfect recall
+  (:meth:`~cardtable.encoding.Codec.perfect_recall`: one deal, exact); public and private-only
+  observers are there too (:mod:`cardtable.rl.openspiel_observer`).
 - ``resample_from_infostate`` is the engine's ``sample_world``; the adapter carries the seat's
   events into the world (a sampled world has no log of its own), so the information state is
   the same in the real state and in every world sampled for that seat.
 
 Options are the game's, with their defaults; an option whose default the game derives from the
-others (a first dealer, Krypkasino's deals) has the default -1, meaning "derived".
+others (a first dealer, Krypkasino's deals) has the default -1, meaning "derived". The adapter
+adds ``reward`` (``margin`` or ``win``) and ``deal`` (``seed`` or ``cards``).
 
 Search with the Python ISMCTS (:class:`OpenSpielBot` wraps it as the cardtable bot
 ``openspiel-ismcts``). The C++ ``ISMCTSBot`` cannot resample a Python game (the process dies),
@@ -50,13 +56,15 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from cardtable.bot_protocol import Bot
 from cardtable.encoding import Codec, next_actions
-from cardtable.engine import JSON, Event, Game, Move, State
+from cardtable.engine import Event, Game, Move, State
 from cardtable.errors import CardtableError
 from cardtable.options import OptionValue
 from cardtable.random_bot import number_setting, whole_setting
 from cardtable.registry import codec as codec_of
 from cardtable.registry import entry, game_class, games, load
 from cardtable.rl.driver import Driver, reward_function
+from cardtable.rl.openspiel_deal import SEED_NODES, Deal, make_deal, seed_actions
+from cardtable.rl.openspiel_observer import CardtableObserver, private_entries
 from cardtable.seat_view import SeatView
 
 __all__ = [
@@ -74,10 +82,6 @@ __all__ = [
     "state_at",
 ]
 
-#: Chance nodes that draw the deal's seed, one byte each.
-SEED_NODES = 8
-_OUTCOMES = 256
-_CHANCE = [(byte, 1.0 / _OUTCOMES) for byte in range(_OUTCOMES)]
 #: The parameter value of an option whose default the game derives from the other options.
 DERIVED = -1
 # Bounds of the ISMCTS bot's settings, as cardtable's own search bots bound theirs.
@@ -94,23 +98,16 @@ def short_name(game: str) -> str:
     return f"cardtable_{game}"
 
 
-def seed_actions(seed: int) -> list[int]:
-    """The chance actions that draw ``seed`` (its bytes, most significant first).
-
-    >>> seed_actions(258)
-    [0, 0, 0, 0, 0, 0, 1, 2]
-    """
-    return list(seed.to_bytes(SEED_NODES, "big"))
-
-
 def _parameters(cls: type[Game]) -> dict[str, OptionValue]:
     """The game's options with their defaults, as OpenSpiel parameters (None is DERIVED)."""
     out: dict[str, OptionValue] = {
         spec.name: DERIVED if spec.default is None else spec.default for spec in cls.option_specs
     }
-    if "reward" in out:  # the adapter's own parameter would hide a game option
-        raise CardtableError(f"{cls.name} has an option 'reward': the OpenSpiel adapter uses it")
+    for own in ("reward", "deal"):  # the adapter's own parameters would hide a game option
+        if own in out:
+            raise CardtableError(f"{cls.name} has an option {own!r}: the OpenSpiel adapter uses it")
     out["reward"] = "margin"
+    out["deal"] = "seed"
     return out
 
 
@@ -127,13 +124,22 @@ def _players(cls: type[Game]) -> tuple[int, int]:
     return players, players
 
 
-def game_type(name: str, reward: str = "margin") -> Any:
-    """The OpenSpiel ``GameType`` of cardtable game ``name`` (its parameters: the options).
+def game_type(name: str, reward: str = "margin", game: Game | None = None) -> Any:
+    """The OpenSpiel ``GameType`` of cardtable game ``name`` (its parameters: the options), for
+    ``game`` with its options (the defaults where None): it provides an information-state
+    tensor only where that tensor has perfect recall.
 
     >>> game_type("cribbage").parameter_specification["target"]
     121
+    >>> import cardtable
+    >>> one_deal = cardtable.load("kloepper", target=1)
+    >>> game_type("kloepper", game=one_deal).provides_information_state_tensor
+    True
+    >>> game_type("kloepper").provides_information_state_tensor  # 30 points: many deals
+    False
     """
     cls = game_class(name)
+    recall = codec_of(game if game is not None else load(name)).perfect_recall()
     low, high = _players(cls)
     utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
@@ -147,7 +153,7 @@ def game_type(name: str, reward: str = "margin") -> Any:
         max_num_players=high,
         min_num_players=low,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=recall,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(cls),
@@ -157,12 +163,13 @@ def game_type(name: str, reward: str = "margin") -> Any:
 class _Shared:
     """What every state of one OpenSpiel game shares (never copied by ``Clone``)."""
 
-    __slots__ = ("codec", "extra", "game", "reward")
+    __slots__ = ("codec", "deal", "extra", "game", "reward")
 
-    def __init__(self, game: Game, reward: Callable[[State], list[float]]) -> None:
+    def __init__(self, game: Game, reward: Callable[[State], list[float]], deal: str) -> None:
         self.game = game
         self.codec: Codec = codec_of(game)
         self.reward = reward
+        self.deal: Deal = make_deal(deal, game, self.codec)
         # Cells of the move in progress, where a move may take several actions.
         self.extra = self.codec.num_actions if self.codec.multi_action else 0
 
@@ -192,7 +199,7 @@ _NO_LOG = _Log()
 
 
 class _Core:
-    """One adapter state's data: the seed bytes drawn, then the driver (the engine state and
+    """One adapter state's data: the chance outcomes drawn, then the driver (the engine state and
     the move in progress) and the carried log. ``Clone`` deep-copies it by cloning the engine
     state, which is fast; the texts of the engine's events are kept as they are first asked."""
 
@@ -205,7 +212,8 @@ class _Core:
         self.seeded = False  # whether the engine state was dealt from the drawn seed
         self.log = _NO_LOG
         self.texts: list[str] = []  # of the engine state's own events, as far as asked
-        self.keys: dict[tuple[int, bool], str] = {}  # strings asked since the last action
+        # Strings asked since the last action, by (seat, recall, private only).
+        self.keys: dict[tuple[int | None, bool, bool], str] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         other = _Core(self.shared)
@@ -223,7 +231,7 @@ class _Core:
 
     def load(self, state: State, log: _Log, prefix: Sequence[int] = ()) -> None:
         """Play on from ``state`` after the carried ``log``, with the move ``prefix`` begun."""
-        self.drawn = (0,) * SEED_NODES
+        self.drawn = (0,) * self.shared.deal.nodes
         driver = self.driver = Driver(self.shared.game, self.shared.codec, state)
         for action in prefix:
             driver.step(action)
@@ -231,23 +239,28 @@ class _Core:
         self.texts = []
         self.keys = {}
 
-    def events(self, seat: int) -> list[Event]:
-        """The events ``seat`` may see since the start of the game."""
+    def events(self, seat: int | None) -> list[Event]:
+        """The events ``seat`` (None: the public) may see since the start of the game."""
         assert self.driver is not None
         carried = [e for e in self.log.events if e.visible(seat)]
         return carried + self.driver.state.events_for(seat)
 
-    def text(self, seat: int, recall: bool) -> str:
-        """The observation (``recall``: information-state) string of ``seat``."""
-        key = (seat, recall)
+    def text(self, seat: int | None, recall: bool, private: bool = False) -> str:
+        """The observation (``recall``: information-state) string of ``seat`` (None: the
+        public's); ``private``: only what ``seat`` knows beyond the public."""
+        key = (seat, recall, private)
         found = self.keys.get(key)
         if found is not None:
             return found
         driver = self.driver
         if driver is None:
-            return f"dealing: {len(self.drawn)} of {SEED_NODES} seed bytes drawn"
+            return self.shared.deal.describe(self.drawn)
         state = driver.state
-        obs = {k: v for k, v in state.observation(seat).items() if k != "legal_moves"}
+        if private:
+            assert seat is not None
+            obs = private_entries(state, seat)
+        else:
+            obs = {k: v for k, v in state.observation(seat).items() if k != "legal_moves"}
         lines = [json.dumps(obs, sort_keys=True, separators=(",", ":"))]
         if recall:
             own = state.events
@@ -255,7 +268,7 @@ class _Core:
             texts.extend(map(_event_text, own[len(texts) :]))
             for events, strings in ((self.log.events, self.log.texts), (own, texts)):
                 lines.extend(t for e, t in zip(events, strings, strict=True) if e.visible(seat))
-        if driver.prefix and seat == state.to_move:
+        if driver.prefix and seat is not None and seat == state.to_move:
             codec = self.shared.codec
             lines.append("move: " + " ".join(codec.action_name(a) for a in driver.prefix))
         text = self.keys[key] = "\n".join(lines)
@@ -263,7 +276,7 @@ class _Core:
 
 
 class CardtableState(pyspiel.State):  # type: ignore[misc]
-    """A cardtable game as an OpenSpiel state: the seed's chance nodes, then the codec's
+    """A cardtable game as an OpenSpiel state: the deal's chance nodes, then the codec's
     actions (see the module's docs)."""
 
     def __init__(self, game: CardtableGame, core: _Core | None = None) -> None:
@@ -282,6 +295,16 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         driver = self._core.driver
         return () if driver is None else driver.prefix
 
+    def seat_events(self, seat: int | None) -> list[Event]:
+        """The events ``seat`` (None: the public) may see since the start of the game (none
+        at the chance nodes)."""
+        return [] if self._core.driver is None else self._core.events(seat)
+
+    def text(self, seat: int | None, recall: bool, private: bool = False) -> str:
+        """The observation string of ``seat`` (None: the public), the information-state string
+        with ``recall``, or with ``private`` only what the seat knows beyond the public."""
+        return self._core.text(seat, recall, private)
+
     def current_player(self) -> int:
         driver = self._core.driver
         if driver is None:
@@ -296,7 +319,8 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         return driver.legal_actions()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(_CHANCE) if self._core.driver is None else []
+        core = self._core
+        return core.shared.deal.outcomes(core.drawn) if core.driver is None else []
 
     def _apply_action(self, action: int) -> None:
         core = self._core
@@ -305,16 +329,19 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
             core.driver.step(action)
             return
         core.drawn = (*core.drawn, int(action))
-        if len(core.drawn) == SEED_NODES:
-            seed = int.from_bytes(bytes(core.drawn), "big")
-            shared = core.shared
-            core.driver = Driver(shared.game, shared.codec, shared.game.new_state(seed=seed))
+        shared = core.shared
+        if len(core.drawn) == shared.deal.nodes:
+            dealt = shared.deal.deal(shared.game, core.drawn)
+            core.driver = Driver(shared.game, shared.codec, dealt)
             core.seeded = True
 
     def _action_to_string(self, player: int, action: int) -> str:
+        core = self._core
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed byte {action}"
-        return self._core.shared.codec.action_name(action)
+            # A chance outcome's meaning depends on the node: the outcomes drawn before it.
+            drawn = core.drawn if core.driver is None else core.drawn[: core.shared.deal.nodes - 1]
+            return core.shared.deal.action_name(drawn, action)
+        return core.shared.codec.action_name(action)
 
     def is_terminal(self) -> bool:
         driver = self._core.driver
@@ -339,8 +366,8 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         core = self._core
         other = _Core(core.shared)
         driver = core.driver
-        if driver is None:  # nobody has seen a seed byte
-            other.drawn = tuple(rng.randrange(_OUTCOMES) for _ in core.drawn)
+        if driver is None:  # nobody has seen a chance outcome
+            other.drawn = core.shared.deal.sample(len(core.drawn), rng)
             return CardtableState(self.get_game(), other)
         state = driver.state
         own = state.events
@@ -358,57 +385,14 @@ class CardtableState(pyspiel.State):  # type: ignore[misc]
         if driver is None:
             return core.text(0, False)
         state = driver.state
-        seed = f"seed {state.seed}" if core.seeded else "from a given position"
+        if not core.seeded:
+            seed = "from a given position"
+        elif core.shared.deal.name == "cards":
+            seed = "dealt card by card"
+        else:
+            seed = f"seed {state.seed}"
         names = [core.shared.codec.action_name(a) for a in driver.prefix]
         return f"{state.game.name} ({seed}): " + " ".join([*state.history, *names])
-
-
-class CardtableObserver:
-    """The observer of the OpenSpiel API: the codec's tensors and the strings of the module's
-    docs (``perfect_recall``: the information state)."""
-
-    def __init__(self, shared: _Shared, iig_obs_type: Any, params: Mapping[str, Any] | None):
-        if params:
-            raise ValueError(f"observation parameters are not supported; given {dict(params)}")
-        if not iig_obs_type.public_info or (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError("cardtable observes one seat: public and that seat's private info")
-        self.shared = shared
-        self.recall = bool(iig_obs_type.perfect_recall)
-        codec = shared.codec
-        pieces = [("observation", codec.obs_size)]
-        if self.recall:
-            pieces.append(("history", codec.info_size))
-        if shared.extra:
-            pieces.append(("move", shared.extra))
-        self.tensor = np.zeros(sum(size for _, size in pieces), np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        at = 0
-        for name, size in pieces:
-            self.dict[name] = self.tensor[at : at + size]
-            at += size
-
-    def set_from(self, state: CardtableState, player: int) -> None:
-        """Fill ``tensor`` for ``player`` (zeros while the seed is being drawn)."""
-        tensor = self.tensor
-        tensor.fill(0.0)
-        core = state._core
-        driver = core.driver
-        if driver is None:
-            return
-        codec = self.shared.codec
-        obs: Mapping[str, JSON] = driver.state.observation(player)
-        if self.recall:
-            size = codec.obs_size + codec.info_size
-            tensor[:size] = codec.info_state(obs, core.events(player))
-        else:
-            codec.observe(obs, self.dict["observation"])
-        if self.shared.extra and player == driver.state.to_move:
-            self.dict["move"][list(driver.prefix)] = 1.0
-
-    def string_from(self, state: CardtableState, player: int) -> str:
-        return state._core.text(player, self.recall)
 
 
 class CardtableGame(pyspiel.Game):  # type: ignore[misc]
@@ -419,26 +403,28 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         values = dict(params or {})
         reward = str(values.pop("reward", "margin"))
+        deal = str(values.pop("deal", "seed"))
         pay = reward_function(reward)
         cls = game_class(self.game_name)
         derived = {s.name for s in cls.option_specs if s.default is None}
         options = {k: v for k, v in values.items() if not (k in derived and v == DERIVED)}
         game = load(self.game_name, **options)
-        self.shared = _Shared(game, pay)
+        self.shared = _Shared(game, pay, deal)
         # The game declares its bounds through its codec (safe, not tight).
         codec = self.shared.codec
         margin, length = codec.utility_bound(), codec.max_game_length()
         utility = margin if reward == "margin" else 1.0
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.num_actions,
-            max_chance_outcomes=_OUTCOMES,
+            max_chance_outcomes=self.shared.deal.max_outcomes,
             num_players=game.num_players,
             min_utility=-utility,
             max_utility=utility,
             utility_sum=0.0 if reward == "margin" else None,
             max_game_length=length,
         )
-        super().__init__(game_type(self.game_name, reward), info, {**values, "reward": reward})
+        kind = game_type(self.game_name, reward, game)
+        super().__init__(kind, info, {**values, "reward": reward, "deal": deal})
 
     @property
     def cardtable_game(self) -> Game:
@@ -446,14 +432,15 @@ class CardtableGame(pyspiel.Game):  # type: ignore[misc]
         return self.shared.game
 
     def new_initial_state(self) -> CardtableState:
-        """The start: the first chance node of the seed."""
+        """The start: the first chance node of the deal."""
         return CardtableState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> CardtableObserver:
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
-        return CardtableObserver(self.shared, kind, params)
+        shared = self.shared
+        return CardtableObserver(shared.codec, shared.extra, kind, params)
 
 
 def state_at(

@@ -16,7 +16,7 @@ from cardtable.encoding import Codec, Writer, offsets_of
 from cardtable.engine import Event, Game, Move
 from cardtable.errors import CardtableError
 from cardtable.games.kloepper.moves import ALONE, CALL, KNOCK, KNOCK_OFF, PASS, PLAY
-from cardtable.games.kloepper.scoring import scoring_table
+from cardtable.games.kloepper.scoring import NEVER, scoring_table
 from cardtable.games.kloepper.tables import CALLABLE, PACK, PHASES, SEATS
 
 __all__ = ["CARDS", "INFO_LAYOUT", "OBS_LAYOUT", "OFFSETS", "KloepperCodec"]
@@ -131,6 +131,21 @@ class KloepperCodec(Codec):
         if not 0 <= action < len(_NAMES):
             raise CardtableError(f"kloepper has no action {action}")
         return _NAMES[action]
+
+    def single_deal(self) -> bool:
+        """One deal when every result a deal can have scores the target or more for its
+        winners (``target=1`` with the default table): the game ends with the first deal.
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("kloepper", target=2)).single_deal()
+        True
+        >>> codec(cardtable.load("kloepper", target=3)).single_deal()
+        False
+        """
+        table = scoring_table(str(self.game.options["scoring"]))
+        least = min(points for row, points in table.items() if row not in NEVER)
+        return self.whole_option("target") <= least
 
     def utility_bound(self) -> float:
         """The game ends with the deal in which a seat reaches the target: a seat one point
