@@ -1,16 +1,21 @@
-"""Environment steps per second of the research API, beside OpenSpiel's C++ games.
+"""Decisions a second of the research API beside OpenSpiel's C++ games, like with like.
 
-Every figure counts decisions (agent steps) with the observation tensor and the action mask
-built at each one, random legal actions chosen by a seeded generator:
+Every figure counts decisions (agent steps) with the **information-state tensor** and the
+**action mask** built at each one, random legal actions chosen by a seeded generator, on short
+episodes, in one process (one core):
 
-- ``pettingzoo``: ``cardtable.rl.env`` (with PettingZoo's wrappers), ``last()`` then ``step``;
-- ``driver``: the action driver under it, ``observe`` + ``mask`` + ``step``;
-- ``openspiel``: the same game through ``cardtable.rl.openspiel`` (when OpenSpiel is here);
-- ``observe()`` and ``info_state()``: the codec alone, on positions of random games;
-- OpenSpiel's own C++ games of similar size, driven from Python the same way
-  (``observation_tensor`` + ``legal_actions_mask`` + ``apply_action``).
+- ``one env``: the action driver under every environment, one table (``Driver``: the
+  information-state tensor, the mask, ``step``);
+- ``OpenSpiel adapter``: the same game as ``cardtable_<game>`` through ``pyspiel``
+  (``information_state_tensor`` + ``legal_actions_mask`` + ``apply_action``);
+- ``vector``: ``cardtable.rl.vector.vector_env`` with ``--tables`` tables, one action per table
+  a step (``engine`` too: the same through the engine's drivers, where a game has a faster core);
+- OpenSpiel's own C++ game of the same kind through the adapter's loop: Kloepper beside
+  euchre (four players, trumps, a 24-card pack), Calypso beside hearts (four players, tricks,
+  52 cards), Cribbage beside OpenSpiel's cribbage (which has no tensor at all: its figure reads
+  none). Krypkasino has no counterpart.
 
-    python bench/bench_rl.py [--seconds 3]
+    python bench/bench_rl.py [--seconds 3] [--tables 64]
 """
 
 from __future__ import annotations
@@ -27,8 +32,8 @@ from rich.table import Table
 
 import cardtable
 from cardtable.registry import codec
-from cardtable.rl import env
 from cardtable.rl.driver import Driver
+from cardtable.rl.vector import vector_env
 from timing import load_pyspiel
 
 #: Options of each game as a short episode (the ones docs/research.md suggests for learning).
@@ -38,13 +43,12 @@ SHORT: dict[str, dict[str, Any]] = {
     "kloepper": {"target": 1},
     "krypkasino": {"deals": 1},
 }
-#: OpenSpiel's C++ games to compare with, with their parameters.
-THEIRS: list[tuple[str, dict[str, Any]]] = [
-    ("cribbage", {}),
-    ("hearts", {}),
-    ("crazy_eights", {"players": 4}),
-    ("gin_rummy", {}),
-]
+#: OpenSpiel's C++ game beside each of ours, with its parameters.
+THEIRS: dict[str, tuple[str, dict[str, Any]]] = {
+    "kloepper": ("euchre", {}),
+    "calypso": ("hearts", {}),
+    "cribbage": ("cribbage", {}),
+}
 
 
 def rate(run: Callable[[float], int], seconds: float) -> float:
@@ -54,85 +58,63 @@ def rate(run: Callable[[float], int], seconds: float) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def pettingzoo_steps(name: str) -> Callable[[float], int]:
-    def run(seconds: float) -> int:
-        e = env(name, **SHORT[name])
-        rng = np.random.default_rng(0)
-        steps, end = 0, time.perf_counter() + seconds
-        seed = 0
-        while time.perf_counter() < end:
-            e.reset(seed=seed)
-            seed += 1
-            for _agent in e.agent_iter():
-                obs, _, terminated, truncated, _ = e.last()
-                if terminated or truncated:
-                    e.step(None)
-                    continue
-                e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-                steps += 1
-        return steps
-
-    return run
-
-
 def driver_steps(name: str) -> Callable[[float], int]:
+    """One table through the driver: the information-state tensor, the mask, a step."""
+
     def run(seconds: float) -> int:
-        driver = Driver(cardtable.load(name, **SHORT[name]))
+        game = cardtable.load(name, **SHORT[name])
+        c = codec(game)
+        driver = Driver(game, c)
         rng = random.Random(0)
         steps, end, seed = 0, time.perf_counter() + seconds, 0
         while time.perf_counter() < end:
             driver.reset(seed)
             seed += 1
-            while not driver.state.is_over:
+            state = driver.state
+            while not state.is_over:
                 seat = driver.to_move
                 assert seat is not None
-                driver.observe(seat)
+                c.info_state(state.observation(seat), state.events_for(seat))
                 driver.mask()
-                driver.step(rng.choice(driver.legal_actions()))
+                legal = driver.legal_actions()
+                driver.step(legal[int(rng.random() * len(legal))])
                 steps += 1
         return steps
 
     return run
 
 
-def tensor_rates(name: str, seconds: float) -> tuple[float, float]:
-    """``observe()`` and ``info_state()`` calls a second over positions of random games."""
-    game = cardtable.load(name, **SHORT[name])
-    c = codec(game)
-    rng = random.Random(1)
-    views = []
-    for seed in range(20):
-        state = game.new_state(seed=seed)
-        for _ in range(rng.randrange(1, 40)):
-            if state.is_over:
-                break
-            state.apply(rng.choice(state.legal_moves()))
-        seat = state.to_move if state.to_move is not None else 0
-        views.append((state.observation(seat), state.events_for(seat)))
+def vector_steps(name: str, tables: int, engine: bool) -> Callable[[float], int]:
+    """``tables`` tables through the vector API, a random legal action each per step."""
 
-    def count(job: Callable[[Any, Any], Any]) -> float:
-        calls, start = 0, time.perf_counter()
-        while time.perf_counter() - start < seconds / 2:
-            for obs, events in views:
-                job(obs, events)
-            calls += len(views)
-        return calls / (time.perf_counter() - start)
+    def run(seconds: float) -> int:
+        venv = vector_env(name, tables, observation="info_state", engine=engine, **SHORT[name])
+        _obs, mask, _to_move = venv.reset(seed=0)
+        rng = np.random.default_rng(0)
+        steps, end = 0, time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+            _obs, mask, _to_move, _rewards, _done = venv.step(actions)
+            steps += tables
+        return steps
 
-    return count(lambda o, _e: c.observe(o)), count(c.info_state)
+    return run
 
 
 def tensor_kind(game: Any) -> str:
-    """Which tensor an OpenSpiel game gives a player: ``observation``, ``information state``,
-    or ``none`` (OpenSpiel's own Cribbage has neither)."""
+    """The tensor an OpenSpiel game gives a player, information state first (as ours are
+    read here): ``information state``, ``observation`` or ``none``."""
     kind = game.get_type()
-    if kind.provides_observation_tensor:
-        return "observation"
     if kind.provides_information_state_tensor:
         return "information state"
+    if kind.provides_observation_tensor:
+        return "observation"
     return "none"
 
 
 def spiel_steps(pyspiel: Any, name: str, params: dict[str, Any]) -> Callable[[float], int]:
+    """An OpenSpiel game from Python: its tensor (information state where it has one), the
+    mask, a random legal action; chance outcomes drawn by the same generator, not counted."""
     game = pyspiel.load_game(name, params)
     kind = tensor_kind(game)
 
@@ -147,10 +129,10 @@ def spiel_steps(pyspiel: Any, name: str, params: dict[str, Any]) -> Callable[[fl
                     state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
                     continue
                 player = state.current_player()
-                if kind == "observation":
-                    state.observation_tensor(player)
-                elif kind == "information state":
+                if kind == "information state":
                     state.information_state_tensor(player)
+                elif kind == "observation":
+                    state.observation_tensor(player)
                 state.legal_actions_mask()
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.random() * len(legal))])
@@ -163,48 +145,54 @@ def spiel_steps(pyspiel: Any, name: str, params: dict[str, Any]) -> Callable[[fl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per figure")
+    parser.add_argument("--tables", type=int, default=64, help="tables of the vector API")
     args = parser.parse_args()
-    console = Console()
+    console = Console(width=180)
     pyspiel = load_pyspiel()
     if pyspiel is not None:
         from cardtable.rl import openspiel
 
-        openspiel.register()
+        openspiel.register(bots=False)
     table = Table(
         "Game",
-        "PettingZoo env",
-        "Driver",
+        "one env",
         "OpenSpiel adapter",
-        "observe()",
-        "info_state()",
-        title="Steps (and tensor calls) per second",
+        f"vector ({args.tables} tables)",
+        "vector, engine core",
+        "OpenSpiel C++ game",
+        "its steps a second",
+        "vector / C++",
+        title="Decisions a second, information-state tensor + mask, one process (one core)",
     )
     for name in cardtable.games():
+        one = rate(driver_steps(name), args.seconds)
         adapter = "-"
         if pyspiel is not None:
-            params = {k: v for k, v in SHORT[name].items()}
+            params = dict(SHORT[name])
             adapter = (
                 f"{rate(spiel_steps(pyspiel, f'cardtable_{name}', params), args.seconds):,.0f}"
             )
+        fast = rate(vector_steps(name, args.tables, False), args.seconds)
+        slow = rate(vector_steps(name, args.tables, True), args.seconds)
+        theirs, their_rate, ratio = "-", "-", "-"
+        if pyspiel is not None and name in THEIRS:
+            other, params = THEIRS[name]
+            kind = tensor_kind(pyspiel.load_game(other, params))
+            steps = rate(spiel_steps(pyspiel, other, params), args.seconds)
+            theirs, their_rate, ratio = f"{other} ({kind})", f"{steps:,.0f}", f"{fast / steps:.2f}"
         table.add_row(
             name,
-            f"{rate(pettingzoo_steps(name), args.seconds):,.0f}",
-            f"{rate(driver_steps(name), args.seconds):,.0f}",
+            f"{one:,.0f}",
             adapter,
-            *(f"{r:,.0f}" for r in tensor_rates(name, args.seconds)),
+            f"{fast:,.0f}",
+            f"{slow:,.0f}",
+            theirs,
+            their_rate,
+            ratio,
         )
     console.print(table)
     if pyspiel is None:
         console.print("OpenSpiel (pyspiel) is not installed: its figures are skipped.")
-        return
-    theirs = Table(
-        "OpenSpiel C++ game", "Tensor read", "Steps per second", title="OpenSpiel, from Python"
-    )
-    for name, params in THEIRS:
-        kind = tensor_kind(pyspiel.load_game(name, params))
-        steps = rate(spiel_steps(pyspiel, name, params), args.seconds)
-        theirs.add_row(name, kind, f"{steps:,.0f}")
-    console.print(theirs)
 
 
 if __name__ == "__main__":
