@@ -133,15 +133,20 @@ def test_an_illegal_action_is_refused_naming_the_legal_ones_and_changes_nothing(
     assert driver.state.history == [] and driver.legal_actions() == [28]
 
 
-def test_pettingzoo_wrappers_end_the_game_on_an_illegal_action(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
+def test_an_illegal_action_ends_the_game_at_the_worst_outcome_for_its_agent() -> None:
     e = env("kloepper", target=1)
     e.reset(seed=3)
-    e.step(0)
-    assert "Illegal move made" in caplog.text
+    e.step(0)  # seat 0 may only pass (28)
     assert all(e.terminations.values())
-    assert e.rewards["seat_0"] == -1
+    # Kloepper to 1 bounds a margin by 30: the offender ends at -30, the others share it.
+    assert e.rewards == {"seat_0": -30.0, "seat_1": 10.0, "seat_2": 10.0, "seat_3": 10.0}
+    assert e.infos["seat_0"] == {
+        "forfeited_by": "seat_0",
+        "illegal_action": 0,
+        "reason": "action 0 is not legal now; legal: 28 (pass)",
+    }
+    assert e.infos["seat_1"] == {"forfeited_by": "seat_0"}  # never the offender's cards
+    assert not e.observe("seat_0")["action_mask"].any()
 
 
 def test_ansi_render_tells_what_happened_in_the_chosen_language() -> None:
@@ -170,7 +175,7 @@ def test_ansi_render_tells_what_happened_in_the_chosen_language() -> None:
 
 
 def test_bad_arguments_are_refused_with_what_is_allowed() -> None:
-    with pytest.raises(OptionError, match="unknown reward 'score'; rewards: margin, win"):
+    with pytest.raises(OptionError, match="unknown reward 'score'; rewards: margin, normalised, win"):
         env("cribbage", reward="score")
     with pytest.raises(OptionError, match="unknown language 'fr'; languages: en, ja"):
         env("cribbage", language="fr")
@@ -196,7 +201,11 @@ def test_one_seat_env_plays_the_bots_and_pays_its_margin() -> None:
         obs, reward, done, _truncated, info = e.step(int(rng.choice(legal)))
         total += reward
     assert total == pytest.approx(margins(e.driver.state)[2])
-    assert not e.action_masks().any()
+    # Once over, the mask is the next episode's first, the one the next reset() deals.
+    ended = info["action_mask"]
+    assert ended.any() and (e.action_masks() == ended).all()
+    _, info = e.reset()
+    assert (info["action_mask"] == ended).all()
 
 
 def test_one_seat_env_replays_from_its_seed() -> None:

@@ -4,6 +4,8 @@ Needs the ``rl`` extra (``pip install 'cardtable[rl]'``: numpy, gymnasium, petti
 ``cardtable.rl.openspiel`` needs ``cardtable[openspiel]``. See ``docs/research.md``.
 
 - :func:`env`: the PettingZoo AEC environment of a game (agents ``seat_0``...).
+- :func:`parallel_env`: the same game as a PettingZoo parallel environment (only the agent to
+  act has a non-zero mask; SuperSuit's vector wrappers take it).
 - :func:`single`: one seat against cardtable's bots, a Gymnasium environment with
   ``action_masks()``; registered with Gymnasium as ``cardtable/<game>-v0``.
 
@@ -25,8 +27,9 @@ if TYPE_CHECKING:
     from pettingzoo import AECEnv
 
     from cardtable.rl.one_seat import Opponent, SingleSeat
+    from cardtable.rl.parallel import CardtableParallel
 
-__all__ = ["env", "register_envs", "single"]
+__all__ = ["env", "parallel_env", "register_envs", "single"]
 
 
 def _missing(extra: str, error: ImportError) -> CardtableError:
@@ -39,6 +42,15 @@ def env(game: str, **kwargs: Any) -> AECEnv:
     """The PettingZoo AEC environment of ``game``; see :func:`cardtable.rl.aec.env`."""
     try:
         from cardtable.rl.aec import env as make
+    except ImportError as error:
+        raise _missing("rl", error) from None
+    return make(game, **kwargs)
+
+
+def parallel_env(game: str, **kwargs: Any) -> CardtableParallel:
+    """The PettingZoo parallel environment of ``game``; see :mod:`cardtable.rl.parallel`."""
+    try:
+        from cardtable.rl.parallel import parallel_env as make
     except ImportError as error:
         raise _missing("rl", error) from None
     return make(game, **kwargs)

@@ -2,9 +2,12 @@
 
 Agents are ``seat_0``, ``seat_1``, ...; the agent to act is the seat to act (it acts again
 while a move of several actions is in progress). Each agent observes ``{"observation": float32
-vector, "action_mask": int8 vector}``, built from its own ``observation(seat)`` only; the mask
-is non-zero only for the agent to act. Rewards: see :data:`cardtable.rl.driver.REWARDS`
-(each step pays the change in the scheme's payoff).
+vector, "action_mask": int8 vector}``, built from what its own seat may know only (its
+``observation(seat)``, or with ``observation="info_state"`` also the events it saw); the mask
+is non-zero only for the agent to act. Rewards: see :mod:`cardtable.rl.rewards` (each step pays
+the change in the scheme's payoff). An action the mask forbids ends the episode as a forfeit
+(:meth:`cardtable.rl.rewards.Reward.forfeit`). ``reset(seed=S)`` deals what
+``load(game).new_state(S)`` deals.
 
 >>> from cardtable.rl import env
 >>> e = env("cribbage", target=61)
@@ -30,7 +33,8 @@ from cardtable.engine import fresh_seed
 from cardtable.errors import OptionError
 from cardtable.i18n import LANGUAGES, _, using_language
 from cardtable.registry import load
-from cardtable.rl.driver import Driver, reward_function
+from cardtable.rl.driver import Driver
+from cardtable.rl.rewards import Reward
 
 __all__ = ["CardtableAEC", "env"]
 
@@ -44,6 +48,8 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
     """One cardtable game as a PettingZoo AEC environment (use :func:`env`, which adds
     PettingZoo's checking wrappers)."""
 
+    # Not parallelizable by PettingZoo's aec_to_parallel: that needs every agent to act once a
+    # cycle, and here one seat acts at a time. cardtable.rl.parallel_env is the parallel form.
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012 (PettingZoo reads it)
 
     def __init__(
@@ -52,17 +58,18 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
         reward: str = "margin",
         render_mode: str | None = None,
         language: str = "en",
+        observation: str = "observation",
         **options: Any,
     ) -> None:
-        EzPickle.__init__(self, game, reward, render_mode, language, **options)
+        EzPickle.__init__(self, game, reward, render_mode, language, observation, **options)
         super().__init__()
-        self._pay = reward_function(reward)
         if render_mode not in (None, "ansi"):
             raise OptionError(f"unknown render_mode {render_mode!r}; render modes: ansi")
         if language not in LANGUAGES:
             raise OptionError(f"unknown language {language!r}; languages: {', '.join(LANGUAGES)}")
         self.game = load(game, **options)
-        self.driver = Driver(self.game)
+        self.driver = Driver(self.game, observation=observation)
+        self.reward = Reward(reward, self.game)
         self.render_mode = render_mode
         self.language = language
         self.metadata = {**self.metadata, "name": f"cardtable/{self.game.name}-v0"}
@@ -83,7 +90,9 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
             for a in self.agents
         }
         self._rng: random.Random | None = None
-        self._paid = [0.0] * players
+        self._paid = [0.0] * players  # the payoff the rewards so far add up to
+        self._start = [0.0] * players  # the payoff at the deal
+        self._forfeited = False
         self._shown_events = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -93,20 +102,26 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game: dealt from ``seed`` when given (the same seed, the same games from then
-        on), else from the environment's own generator (seeded unguessably at first)."""
+        """A new game: with ``seed``, the engine's deal of that seed
+        (``load(game).new_state(seed)``), and the next resets without one go on from a
+        generator seeded with it; without, a seed drawn from the environment's own generator
+        (seeded unguessably at first)."""
         if seed is not None:
             self._rng = random.Random(seed)
-        elif self._rng is None:
-            self._rng = random.Random(fresh_seed())
-        self.driver.reset(self._rng.getrandbits(64))
+            deal = seed
+        else:
+            if self._rng is None:
+                self._rng = random.Random(fresh_seed())
+            deal = self._rng.getrandbits(64)
+        self.driver.reset(deal)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._paid = self._pay(self.driver.state)
+        self._paid = self._start = self.reward.pay(self.driver.state)
+        self._forfeited = False
         self._shown_events = 0
         self._select()
 
@@ -118,7 +133,7 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
         driver = self.driver
-        if seat == driver.to_move:
+        if seat == driver.to_move and not self._forfeited:
             mask = driver.mask()
         else:
             mask = np.zeros(driver.codec.num_actions, np.int8)
@@ -130,17 +145,39 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        done = self.driver.step(int(action))
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if done:
-            now = self._pay(self.driver.state)
-            for seat, (before, after) in enumerate(zip(self._paid, now, strict=True)):
-                self.rewards[agent_name(seat)] = after - before
-            self._paid = now
+        action = int(action)
+        if not self.driver.is_legal(action):
+            self._forfeit(agent, action)
+        elif self.driver.step(action):
+            self._pay_to(self.reward.pay(self.driver.state))
             if self.driver.state.is_over:
                 self.terminations = dict.fromkeys(self.agents, True)
             self._select()
         self._accumulate_rewards()
+
+    def _pay_to(self, now: list[float]) -> None:
+        """Reward every seat the change from what it was paid so far to ``now``."""
+        for seat, (before, after) in enumerate(zip(self._paid, now, strict=True)):
+            self.rewards[agent_name(seat)] = after - before
+        self._paid = now
+
+    def _forfeit(self, agent: str, action: int) -> None:
+        """``agent`` took an action its mask forbids: the episode ends, and each seat's rewards
+        add up to its total in :meth:`Reward.forfeit` (the worst outcome for ``agent``). Only
+        the offender's info names its legal actions (they tell its cards)."""
+        offender = self.possible_agents.index(agent)
+        totals = self.reward.forfeit(offender)
+        self._pay_to([start + t for start, t in zip(self._start, totals, strict=True)])
+        self._forfeited = True
+        self.terminations = dict.fromkeys(self.agents, True)
+        for other in self.agents:
+            self.infos[other] = {"forfeited_by": agent}
+        self.infos[agent] = {
+            "forfeited_by": agent,
+            "illegal_action": action,
+            "reason": self.driver.refusal(action),
+        }
 
     def render(self) -> str | None:
         """What happened since the last render, in the game's own words (``language``), the
@@ -166,9 +203,11 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
 
 def env(game: str, **kwargs: Any) -> AECEnv:
     """The PettingZoo AEC environment of ``game`` (``cribbage``, ...), with PettingZoo's
-    checks: an illegal action ends the game with a penalty for its agent, an action out of
-    range or a step before reset is refused. Keyword arguments: ``reward`` (``margin`` or
-    ``win``), ``render_mode`` (``ansi``), ``language`` (``en``, ``ja``) and the game's options.
+    checks: an action out of range or a step before reset is refused. An action the mask
+    forbids ends the episode as a forfeit (the worst outcome for its agent, see
+    :mod:`cardtable.rl.rewards`). Keyword arguments: ``reward`` (``margin``, ``normalised`` or
+    ``win``), ``observation`` (``observation`` or ``info_state``), ``render_mode`` (``ansi``),
+    ``language`` (``en``, ``ja``) and the game's options.
 
     >>> e = env("kloepper", target=1)
     >>> e.reset(seed=1)
@@ -176,6 +215,5 @@ def env(game: str, **kwargs: Any) -> AECEnv:
     ('cardtable/kloepper-v0', ['seat_0', 'seat_1', 'seat_2', 'seat_3'])
     """
     wrapped: AECEnv = CardtableAEC(game, **kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)

@@ -25,11 +25,15 @@ from cardtable.encoding import Codec, Tensor, next_actions
 from cardtable.engine import JSON, Game, Move, State
 from cardtable.errors import IllegalMoveError, OptionError, clip
 from cardtable.registry import codec as codec_of
+from cardtable.rl.rewards import margins, wins
 
 __all__ = [
+    "OBSERVATIONS",
     "REWARDS",
     "Driver",
     "action_mask",
+    "check_observation",
+    "info_state_tensor",
     "margins",
     "observation_tensor",
     "reward_function",
@@ -37,11 +41,40 @@ __all__ = [
     "wins",
 ]
 
+#: What a seat's tensor holds: ``observation`` (the codec's observation of the position) or
+#: ``info_state`` (the codec's information state: the observation, then the history the seat
+#: saw, as OpenSpiel's information-state tensor).
+OBSERVATIONS = ("observation", "info_state")
 
-def tensor_size(codec: Codec) -> int:
-    """Cells of :func:`observation_tensor`: the codec's, and the move in progress where moves
-    may take several actions."""
-    return codec.obs_size + (codec.num_actions if codec.multi_action else 0)
+
+def check_observation(name: str) -> str:
+    """``name`` if it is one of :data:`OBSERVATIONS`, else a clear refusal.
+
+    >>> check_observation("board")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.OptionError: unknown observation 'board'; observations: observation, info_state
+    """
+    if not isinstance(name, str) or name not in OBSERVATIONS:
+        raise OptionError(
+            f"unknown observation {clip(name)!r}; observations: {', '.join(OBSERVATIONS)}"
+        )
+    return name
+
+
+def tensor_size(codec: Codec, observation: str = "observation") -> int:
+    """Cells of :func:`observation_tensor` (``observation="info_state"``: of
+    :func:`info_state_tensor`): the codec's, and the move in progress where moves may take
+    several actions.
+
+    >>> import cardtable
+    >>> from cardtable.registry import codec
+    >>> c = codec(cardtable.load("kloepper"))
+    >>> tensor_size(c), tensor_size(c, "info_state")
+    (308, 1025)
+    """
+    base = codec.obs_size + (codec.info_size if observation == "info_state" else 0)
+    return base + (codec.num_actions if codec.multi_action else 0)
 
 
 def action_mask(codec: Codec, actions: Sequence[int]) -> np.ndarray:
@@ -71,34 +104,29 @@ def observation_tensor(
     return out
 
 
-def margins(state: State) -> list[float]:
-    """Each seat's standing less the mean of the other seats' (signed so that more is better):
-    zero-sum, and at the end of a two-seat game the final margin.
+def info_state_tensor(codec: Codec, state: State, seat: int, prefix: Sequence[int] = ()) -> Tensor:
+    """The information-state tensor of ``seat``: the codec's, of its observation and every
+    event it saw since the start of the game (``events_for(seat)``), then, where moves may
+    take several actions, the actions chosen so far of the move in progress. The layout of
+    OpenSpiel's information-state tensor; it depends only on what the seat may know.
 
     >>> import cardtable
-    >>> state = cardtable.load("cribbage", target=61).new_state(seed=2)
-    >>> margins(state)
-    [0.0, 0.0]
+    >>> from cardtable.registry import codec
+    >>> state = cardtable.load("kloepper", target=1).new_state(seed=3)
+    >>> info_state_tensor(codec(state.game), state, 0).shape
+    (1025,)
     """
-    standing = state.standing()
-    n = len(standing)
-    total = sum(standing)
-    sign = -1.0 if state.game.lower_wins else 1.0
-    return [sign * (s - (total - s) / (n - 1)) for s in standing]
+    size = codec.obs_size + codec.info_size
+    out = np.zeros(tensor_size(codec, "info_state"), np.float32)
+    out[:size] = codec.info_state(state.observation(seat), state.events_for(seat))
+    for action in prefix:
+        out[size + action] = 1.0
+    return out
 
 
-def wins(state: State) -> list[float]:
-    """+1 for each winning seat (partners share the win), -1 for the rest, once the game is
-    over; zeros before, and for everyone when every seat shares the win."""
-    winners = state.outcome()
-    n = state.game.num_players
-    if winners is None or len(winners) == n:
-        return [0.0] * n
-    return [1.0 if s in winners else -1.0 for s in range(n)]
-
-
-#: The reward schemes by name: ``margin`` (the default: zero-sum, each step's change sums to
-#: the final margin) and ``win`` (+1 to the winners, -1 to the rest, at the end).
+#: The payoffs by name that OpenSpiel's adapter declares bounds for: ``margin`` (the default:
+#: zero-sum, each step's change sums to the final margin) and ``win`` (+1 to the winners, -1 to
+#: the rest, at the end). The environments take these and more (:mod:`cardtable.rl.rewards`).
 REWARDS: dict[str, Callable[[State], list[float]]] = {"margin": margins, "win": wins}
 
 
@@ -119,9 +147,18 @@ def reward_function(name: str) -> Callable[[State], list[float]]:
 class Driver:
     """One game as a sequence of actions (see the module's example)."""
 
-    def __init__(self, game: Game, codec: Codec | None = None, state: State | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        codec: Codec | None = None,
+        state: State | None = None,
+        *,
+        observation: str = "observation",
+    ) -> None:
         self.game = game
         self.codec = codec or codec_of(game)
+        #: What :meth:`observe` gives (:data:`OBSERVATIONS`).
+        self.observation = check_observation(observation)
         self.players = game.num_players
         self.state: State = state if state is not None else game.new_state(seed=0)
         self.prefix: tuple[int, ...] = ()
@@ -132,7 +169,7 @@ class Driver:
     @property
     def obs_size(self) -> int:
         """Cells of :meth:`observe` (:func:`tensor_size`)."""
-        return tensor_size(self.codec)
+        return tensor_size(self.codec, self.observation)
 
     def reset(self, seed: int) -> None:
         """A new game dealt from ``seed``."""
@@ -158,6 +195,10 @@ class Driver:
         """The actions the seat to act may take now (sorted; empty once the game is over)."""
         return list(self._next)
 
+    def is_legal(self, action: int) -> bool:
+        """Whether the seat to act may take ``action`` now."""
+        return action in self._next
+
     def mask(self) -> np.ndarray:
         """``legal_actions`` as an int8 vector of ``num_actions`` cells."""
         return action_mask(self.codec, self._next)
@@ -167,7 +208,7 @@ class Driver:
 
         An action that is not legal now raises :class:`IllegalMoveError` and changes nothing."""
         if action not in self._next:
-            raise IllegalMoveError(self._refused(action))
+            raise IllegalMoveError(self.refusal(action))
         prefix = (*self.prefix, int(action))
         fitting, nxt = next_actions(self.codec, self._fitting, prefix)
         if nxt:
@@ -178,7 +219,9 @@ class Driver:
         self._refresh()
         return True
 
-    def _refused(self, action: object) -> str:
+    def refusal(self, action: object) -> str:
+        """Why ``action`` may not be taken now, naming the legal actions (private to the seat
+        to act: they tell its cards)."""
         if self.state.is_over:
             return f"the game is over; action {action!r} cannot be taken"
         names = ", ".join(f"{a} ({self.codec.action_name(a)})" for a in self._next[:12])
@@ -203,7 +246,10 @@ class Driver:
         return tuple(out)
 
     def observe(self, seat: int) -> Tensor:
-        """The seat's observation tensor (:func:`observation_tensor`); the move in progress
-        shows only to the seat making it."""
+        """The seat's tensor: :func:`observation_tensor`, or :func:`info_state_tensor` where
+        the driver was made with ``observation="info_state"``; the move in progress shows only
+        to the seat making it."""
         prefix = self.prefix if seat == self.state.to_move else ()
+        if self.observation == "info_state":
+            return info_state_tensor(self.codec, self.state, seat, prefix)
         return observation_tensor(self.codec, self.state.observation(seat), prefix)
