@@ -97,6 +97,8 @@ commands = {
     "replay": ["replay", record, "--plain"],
     "replay-json": ["replay", record, "--json"],
     "records": ["records"],
+    "play-plain": ["play", "kloepper", "--plain", "--players", "rules,rules,rules,rules",
+                   "--seed", "2", "--no-save", "-o", "target=1"],
     "cribbage": ["cribbage", "score", "5H", "5D", "5C", "JS", "--starter", "5S"],
     "arena": ["arena", "kloepper", "--bots", "random,rules", "-n", "2", "-j", "1",
               "-o", "target=1", "--json", os.path.join(folder, "arena.json")],
@@ -146,7 +148,10 @@ def test_the_research_api_and_the_plain_commands_need_no_extra(tmp_path: Path) -
     done = child(RESEARCH, tmp_path)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
-    assert summary["games"] == {
+    # Every game played to its end; the four of today with their observations' sizes.
+    assert [name for name, game in summary["games"].items() if not game["over"]] == []
+    four = ("calypso", "cribbage", "kloepper", "krypkasino")
+    assert {name: summary["games"][name] for name in four} == {
         "calypso": {"over": True, "agent": "seat_0", "obs": 979},
         "cribbage": {"over": True, "agent": "seat_0", "obs": 495},
         "kloepper": {"over": True, "agent": "seat_0", "obs": 308},
@@ -155,12 +160,14 @@ def test_the_research_api_and_the_plain_commands_need_no_extra(tmp_path: Path) -
     # Nothing of the server, the terminal or the chart was loaded on the way.
     assert summary["loaded"] == []
     cli = summary["cli"]
-    for key in ("help", "games", "rules", "simulate", "demo", "replay", "replay-json", "records"):
+    plain = ("help", "games", "rules", "simulate", "demo", "replay", "replay-json", "records")
+    for key in (*plain, "play-plain"):
         assert cli[key]["code"] == 0, (key, cli[key]["output"])
     commands = ("play", "arena", "serve", "games", "rules", "simulate", "replay", "records", "demo")
     assert [c for c in commands if f"│ {c} " not in cli["help"]["output"]] == []
     assert cli["rules"]["output"].startswith("Kloepper\n")
     assert "Record saved to" in cli["demo"]["output"]
+    assert "Game over: " in cli["play-plain"]["output"]
     assert json.loads(cli["replay-json"]["output"])["events"][0]["type"] == "deal"
     assert "demo.json" in cli["records"]["output"]
     assert cli["cribbage"]["code"] == 0, cli["cribbage"]["output"]
