@@ -31,6 +31,7 @@ from cardtable.cli.common import (
     progress_bar,
     user_errors,
 )
+from cardtable.cli.eval import eval_command
 from cardtable.cli.play import choose_language, need_full_screen, play
 from cardtable.cli.render import board_text, event_text, result_text, winners_of
 from cardtable.cli.review import default_seat, print_review
@@ -63,6 +64,7 @@ app = typer.Typer(
 app.add_typer(cribbage.app, name="cribbage")
 app.command()(user_errors(play))
 app.command()(user_errors(arena))
+app.command(name="eval")(user_errors(eval_command))
 app.command()(user_errors(serve))
 
 
