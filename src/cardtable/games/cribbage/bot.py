@@ -44,6 +44,7 @@ from cardtable.games.cribbage.sampling import go_limits
 from cardtable.games.cribbage.scoring import FIVE_RANK_POINTS, RANK_WEIGHT, peg_score, score_hand
 from cardtable.games.cribbage.tables import RANK as _RANK
 from cardtable.games.cribbage.tables import VALUE as _VALUE
+from cardtable.games.cribbage.tiny_bot import tiny_choice, tiny_deck
 from cardtable.i18n import N_
 from cardtable.random_bot import RandomBot, choice_setting
 from cardtable.seat_view import SeatView
@@ -193,6 +194,9 @@ class CribbageRulesBot(RandomBot):
         legal = self.legal_for(view)
         if len(legal) == 1:
             return legal[0]
+        if tiny_deck(view) is not None:
+            # The tiny deck's deal is judged by its own small count (every level plays so).
+            return tiny_choice(view, legal)
         obs = view.observation()
         phase = obs["phase"]
         if phase == "discard":

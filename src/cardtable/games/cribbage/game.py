@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
-from cardtable.cards import card_str, cards_str
+from cardtable.cards import card_str, cards_str, parse_card
 from cardtable.engine import JSON, AdviceColumn, Event, Game, LoggedState, Move, PackSource
+from cardtable.errors import CardError, CardtableError, OptionError
 from cardtable.games.cribbage.analysis import advice_rows
 from cardtable.games.cribbage.moves import (
     CLAIM,
@@ -39,9 +40,10 @@ from cardtable.games.cribbage.moves import (
 )
 from cardtable.games.cribbage.options import OPTIONS
 from cardtable.games.cribbage.sampling import sample_world
-from cardtable.games.cribbage.scoring import peg_score, score_hand
+from cardtable.games.cribbage.scoring import peg_score, score_hand, score_tiny
 from cardtable.games.cribbage.tables import (
     CLAIMING,
+    DECKS,
     DISCARD,
     JACK,
     MUGGING,
@@ -50,6 +52,7 @@ from cardtable.games.cribbage.tables import (
     PLAYING,
     RANK,
     VALUE,
+    Deck,
 )
 from cardtable.games.cribbage.text import (
     describe_event,
@@ -92,12 +95,47 @@ class CribbageGame(Game):
     title: ClassVar[str] = N_("Cribbage")
     summary: ClassVar[str] = SUMMARY
     option_specs: ClassVar[tuple[Option, ...]] = OPTIONS
+    #: The pack of the ``deck`` option (set with the options).
+    deck: Deck
 
     def _resolve_options(self, options: dict[str, OptionValue]) -> dict[str, OptionValue]:
         players = options["players"]
         assert isinstance(players, int)
         self._first_dealer(options, players)
+        self.deck = DECKS[str(options["deck"])]
+        if self.deck.one_deal and (players != 2 or options["games"] != 1):
+            raise OptionError(
+                _(
+                    "option 'deck' allows tiny only with 2 players and a game of 1 (the tiny "
+                    "deck deals six cards and plays one deal); allowed with {players} players "
+                    "and {games} games: standard"
+                ).format(players=players, games=options["games"])
+            )
         return options
+
+    def _read_decks(self, decks: Sequence[Sequence[int | str]]) -> tuple[tuple[int, ...], ...]:
+        """Explicit packs, top first: 52 cards, or the tiny deck's six (names or card ids)."""
+        if not self.deck.one_deal:
+            return super()._read_decks(decks)
+        out = []
+        for i, deck in enumerate(self._pack_list(decks)):
+            items = self._pack_items(i, deck)
+            try:
+                ids = [c if isinstance(c, int) else parse_card(c) for c in items]
+            except CardError as err:
+                raise CardError(_("pack {index}: {error}").format(index=i, error=err)) from None
+            if sorted(ids) != list(self.deck.pack):
+                raise CardtableError(
+                    _("pack {index}: {error}").format(
+                        index=i,
+                        error=_(
+                            "the tiny Cribbage pack is a permutation of the 6 cards "
+                            "4H 5H 6H 4S 5S 6S, each once"
+                        ),
+                    )
+                )
+            out.append(tuple(ids))
+        return tuple(out)
 
     def _new_state(self, seed: int, decks: tuple[tuple[int, ...], ...]) -> CribbageState:
         return CribbageState(self, seed, decks)
@@ -118,8 +156,8 @@ class CribbageGame(Game):
         ('The best ways to lay away two cards, by expected points', \
 ['discard', 'keep', 'hand', 'crib', 'net'])
         """
-        if self.num_players != 2:
-            return None
+        if self.num_players != 2 or self.deck.one_deal:
+            return None  # the advisor is exact for two players and the full pack only
         columns = [
             ("discard", _("Lay away"), "cards"),
             ("keep", _("Keep"), "cards"),
@@ -156,6 +194,7 @@ class CribbageState(LoggedState):
         "deal_no",
         "deal_start",
         "dealer",
+        "deck",
         "decks",
         "discards",
         "first_dealer",
@@ -170,6 +209,7 @@ class CribbageState(LoggedState):
         "kept",
         "last",
         "last_claim",
+        "limit",
         "match_points",
         "muggins",
         "n",
@@ -205,7 +245,13 @@ class CribbageState(LoggedState):
             tuple(s % 2 for s in range(4)) if self.n == 4 else tuple(range(self.n))
         )
         self.nsides = 2 if self.n == 4 else self.n
-        self._src = PackSource(seed, decks, 1)
+        self.deck = game.deck
+        # The count's limit: 31, or the tiny deck's 10.
+        self.limit = game.deck.limit
+        if game.deck.one_deal:
+            self._src = PackSource(seed, decks, cards=game.deck.pack)
+        else:
+            self._src = PackSource(seed, decks, 1)
         self.match_points = [0] * self.nsides
         self.game_results: list[dict[str, JSON]] = []
         self.game_no = 0
@@ -232,13 +278,13 @@ class CribbageState(LoggedState):
         self.deal_no += 1
         # The move that led here is already in the history, so the deal starts after it.
         self.deal_start = len(self.history)
-        per = 6 if n == 2 else 5
+        per = self.deck.hand if n == 2 else 5
         dealt = n * per
         pack = self._src.next_pack(dealt + (2 if n == 3 else 1))
         first = self.dealer + 1
         # One card at a time from the player left of the dealer: seat first+k gets every n-th.
         if n == 2:
-            a, b = sorted(pack[0:12:2]), sorted(pack[1:12:2])
+            a, b = sorted(pack[0:dealt:2]), sorted(pack[1:dealt:2])
             hands = [a, b] if first % 2 == 0 else [b, a]
         else:
             hands = [sorted(pack[k:dealt:n]) for k in range(n)]
@@ -313,14 +359,14 @@ class CribbageState(LoggedState):
             d1 = ranks[-3] - rank if k > 2 else 0
             scores = (
                 count == 15
-                or count == 31
+                or count == self.limit
                 or not d2
                 or (d1 and d1 != d2 and -k < d1 < k and -k < d2 < k and -k < d1 - d2 < k)
             )
         else:
             scores = False
         if scores:
-            points = peg_score(ranks, count)
+            points = peg_score(ranks, count, self.limit)
             if points:
                 side = self.side[seat]
                 before = self.pegs[side]
@@ -331,11 +377,11 @@ class CribbageState(LoggedState):
                 if total >= self.target:
                     self._end_game(side)
                     return
-        if count == 31:
+        if count == self.limit:
             self._reset()
             return
         hands = self.hands
-        room = 31 - count
+        room = self.limit - count
         if self.n == 2:
             other = 1 - seat
             h = hands[other]
@@ -397,6 +443,8 @@ class CribbageState(LoggedState):
         return self.crib if what == "crib" else self.kept[seat]
 
     def _worth(self, seat: int, what: str) -> int:
+        if self.deck.whole_flush:
+            return score_tiny(self._shown_cards(seat, what), self.starter)
         return score_hand(self._shown_cards(seat, what), self.starter, what == "crib")
 
     def _end_play(self) -> None:
@@ -437,8 +485,32 @@ class CribbageState(LoggedState):
         self.turn = owner
 
     def _next_deal(self) -> None:
+        if self.deck.one_deal:
+            self._end_one_deal()
+            return
         self.dealer = (self.dealer + 1) % self.n
         self._deal()
+
+    def _end_one_deal(self) -> None:
+        """The tiny deck's game ends after its one deal: the most pegs win, equal pegs share
+        (a draw scores no game point)."""
+        pegs = self.pegs
+        best = max(pegs)
+        sides = [s for s in range(self.nsides) if pegs[s] == best]
+        won = len(sides) == 1
+        if won:
+            self.match_points[sides[0]] += 1
+        summary: dict[str, JSON] = {
+            "game": self.game_no,
+            "winners": [s for s in range(self.n) if self.side[s] in sides],
+            "pegs": [pegs[self.side[s]] for s in range(self.n)],
+            "kind": "win" if won else "draw",
+            "points": 1 if won else 0,
+        }
+        self.game_results.append(summary)
+        self._log.append(("game over", summary))
+        self.phase = OVER
+        self.is_over = True
 
     def _end_game(self, side: int) -> None:
         pegs = self.pegs
@@ -508,7 +580,7 @@ class CribbageState(LoggedState):
         if phase == PLAYING:
             hand = self.hands[self.turn]
             moves = self.hand_moves[self.turn]
-            room = 31 - self.count
+            room = self.limit - self.count
             # The cache may be the hand's own list: apply drops the cache before any play.
             if VALUE[hand[-1]] <= room:
                 return moves
@@ -519,7 +591,7 @@ class CribbageState(LoggedState):
             return moves[:end]
         if phase == DISCARD:
             cards = self.hands[self.turn]
-            if self.n != 2:
+            if self.n != 2 or self.deck.lay_away == 1:
                 return [*map(_DISCARD1_OF, cards)]
             return [*map(_DISCARD2_OF, combinations(cards, 2))]
         if phase == CLAIMING:
@@ -580,7 +652,7 @@ class CribbageState(LoggedState):
                 card=foreign[0]
             )
         if phase == DISCARD:
-            need = 2 if self.n == 2 else 1
+            need = self.deck.lay_away if self.n == 2 else 1
             if move.verb != "discard":
                 # The notation is a hint for those who type it, never for a face.
                 if names_in_use():
@@ -605,6 +677,13 @@ class CribbageState(LoggedState):
             card = move.cards[0]
             if card not in hand:
                 return _not_in_hand([card])
+            if self.limit != 31:
+                return _("the count is {count}; {card} would make {total}, over {limit}").format(
+                    count=self.count,
+                    card=card_word(card),
+                    total=self.count + VALUE[card],
+                    limit=self.limit,
+                )
             return _("the count is {count}; {card} would make {total}, over 31").format(
                 count=self.count, card=card_word(card), total=self.count + VALUE[card]
             )
@@ -679,7 +758,7 @@ class CribbageState(LoggedState):
         return obs
 
     def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
-        return materialize(entry, self.target)
+        return materialize(entry, self.target, self.deck)
 
     @property
     def result(self) -> dict[str, JSON] | None:
@@ -709,6 +788,8 @@ class CribbageState(LoggedState):
         """The discard advisor's best rows for ``seat`` in a two-player discard (else None),
         from that seat's observation only (:func:`~cardtable.games.cribbage.analysis.advice_rows`).
         """
+        if self.deck.one_deal:
+            return None
         return advice_rows(self.observation(seat))
 
     def describe_move(self, move: Move) -> str:
@@ -756,7 +837,7 @@ class CribbageState(LoggedState):
         out = [c for cards in places.values() for c in cards]
         # The rest of the pack (the starter too, before the cut) is the stock; only the cards
         # dealt out are tracked, so those are what the conservation test counts.
-        places["stock"] = sorted(set(range(52)) - set(out))
+        places["stock"] = sorted(set(self.deck.pack) - set(out))
         return places
 
     def _copy_position(self) -> CribbageState:

@@ -21,6 +21,7 @@ _OPTION_WORDS = (
     NP_("option", "muggins"),
     NP_("option", "games"),
     NP_("option", "dealer"),
+    NP_("option", "deck"),
     NP_("option value", "acc"),
     NP_("option value", "hoyle"),
     NP_("option value", "none"),
@@ -75,6 +76,23 @@ OPTIONS: tuple[Option, ...] = (
         low=1,
         high=99,
         label=NP_("option", "Games in the match"),
+    ),
+    Option(
+        "deck",
+        "standard",
+        N_(
+            "standard: the 52 cards; tiny (for exact solvers, two players, one game): the six "
+            "cards 4 5 6 of hearts and spades, two each dealt one at a time, one laid away to "
+            "the crib, the next card the starter; the count may not pass 10 (not 31) and "
+            "reaching 10 scores 2; a flush needs the starter too and scores one point a card; "
+            "the game is one deal: after the show the most points win, equal points share"
+        ),
+        choices=("standard", "tiny"),
+        label=NP_("option", "Deck"),
+        words=(
+            ("standard", NP_("option value", "52 cards")),
+            ("tiny", NP_("option value", "Tiny: 6 cards, one deal")),
+        ),
     ),
     first_dealer(3),
 )

@@ -24,7 +24,7 @@ from typing import Any, Protocol, Self, TypeVar
 from cardtable.cards import shuffle
 from cardtable.engine import Move, check_seat
 from cardtable.games.cribbage.moves import PLAY
-from cardtable.games.cribbage.tables import PLAYING, VALUE
+from cardtable.games.cribbage.tables import PLAYING, VALUE, Deck
 
 __all__ = ["Position", "go_limits", "sample_world"]
 
@@ -42,6 +42,8 @@ class Position(Protocol):
     dealer: int
     deal_start: int
     count: int
+    limit: int
+    deck: Deck
     shows: int
     starter: int
     starter_card: int
@@ -72,9 +74,11 @@ def go_limits(
     sizes: Sequence[int],
     count: int,
     turn: int | None,
+    limit: int = 31,
 ) -> list[int]:
-    """For each seat, the largest room (31 less the count) at which it is known to have had no
-    card that fits, or -1: every card it still holds is worth more than that.
+    """For each seat, the largest room (31 less the count; ``limit``: the tiny deck's 10) at
+    which it is known to have had no card that fits, or -1: every card it still holds is worth
+    more than that.
 
     ``plays`` are the (seat, card) plays of the deal (or of the current count) in order,
     ``sizes`` the hands' sizes now, ``count`` the count now and ``turn`` the seat to play now
@@ -110,22 +114,22 @@ def go_limits(
     last: int | None = None
     for seat, card in plays:
         value = VALUE[card]
-        if last is not None and (total == 31 or total + value > 31):
-            if total != 31:
-                nobody_could(last, 31 - total)
+        if last is not None and (total == limit or total + value > limit):
+            if total != limit:
+                nobody_could(last, limit - total)
             total, last = 0, None
         if last is not None:
-            passed_over(last, seat, 31 - total)
+            passed_over(last, seat, limit - total)
         total += value
         held[seat] -= 1
         last = seat
     if last is not None:
         if total != count:
             # The count started again after the last card.
-            if total != 31:
-                nobody_could(last, 31 - total)
+            if total != limit:
+                nobody_could(last, limit - total)
         elif turn is not None:
-            passed_over(last, turn, 31 - total)
+            passed_over(last, turn, limit - total)
     return limits
 
 
@@ -143,7 +147,7 @@ def _logged_limits(state: Position, limits: list[int]) -> None:
         if kind == "play":
             count = entry[3]
         elif kind == "go" or (kind == "score" and entry[3] == "go"):
-            limits[entry[1]] = max(limits[entry[1]], 31 - count)
+            limits[entry[1]] = max(limits[entry[1]], state.limit - count)
 
 
 def _pick(pool: list[int], need: int, above: int, rng: random.Random) -> list[int]:
@@ -211,7 +215,9 @@ def sample_world(state: P, seat: int, rng: random.Random) -> P:
     played = [[c for c in state.seq if c in kept_sets[s]] for s in range(n)]
     in_play = state.phase == PLAYING
     sizes_now = [len(h) for h in state.hands]
-    limits = go_limits(n, plays, sizes_now, state.count, state.turn if in_play else None)
+    limits = go_limits(
+        n, plays, sizes_now, state.count, state.turn if in_play else None, state.limit
+    )
     _logged_limits(state, limits)
 
     known = {*state.hands[seat], *state.discards[seat], *state.seq}
@@ -222,18 +228,18 @@ def sample_world(state: P, seat: int, rng: random.Random) -> P:
         crib_shown = crib_shown or what == "crib"
         known.update(state._shown_cards(owner, what))
     # Sorted first, so the world depends on which cards are unseen, never on where they are.
-    unseen = [c for c in range(52) if c not in known]
+    unseen = [c for c in state.deck.pack if c not in known]
 
     sizes = {s: len(state.hands[s]) for s in range(n) if s != seat}
     mover = state.turn if in_play and state.turn != seat else None
-    dealt, rest = _hidden_hands(unseen, sizes, limits, mover, 31 - state.count, rng)
+    dealt, rest = _hidden_hands(unseen, sizes, limits, mover, state.limit - state.count, rng)
     shuffle(rest, rng)
     hands = [list(state.hands[seat]) if s == seat else dealt[s] for s in range(n)]
 
     # The crib: the seat's own discards are known; the other seats' (and with three players the
     # pack's card) are hidden until the crib is shown, when only who laid which is unknown.
     own = state.discards[seat]
-    per = 2 if n == 2 else 1
+    per = state.deck.lay_away if n == 2 else 1
     first = (state.dealer + 1) % n
     layers = [s for s in ((first + k) % n for k in range(n)) if s != seat and state.discards[s]]
     if crib_shown:

@@ -32,6 +32,7 @@ __all__ = [
     "peg_score",
     "rank_points",
     "score_hand",
+    "score_tiny",
 ]
 
 # Index 0 is unused so that ``RANK_WEIGHT[rank]`` needs no offset.
@@ -120,6 +121,20 @@ def score_hand(hand: Sequence[int], starter: int, crib: bool = False) -> int:
     return points
 
 
+def score_tiny(hand: Sequence[int], starter: int) -> int:
+    """Show score of a hand or crib of any size with the starter under the tiny deck's rules:
+    fifteens, pairs, runs and nobs as usual; a flush only when every card and the starter share
+    a suit, one point a card.
+
+    >>> from cardtable.cards import parse_cards
+    >>> score_tiny(parse_cards("4H 5H"), parse_cards("6H")[0])  # fifteen 2, run 3, flush 3
+    8
+    >>> score_tiny(parse_cards("5S"), parse_cards("5H")[0])  # a pair
+    2
+    """
+    return sum(combo.points for combo in breakdown(hand, starter, whole_flush=True))
+
+
 @dataclass(frozen=True, slots=True)
 class Combo:
     """One scoring combination of a show: ``kind`` is fifteen, pair, run, flush or nobs."""
@@ -133,10 +148,14 @@ def _rank(card: int) -> int:
     return card % 52 // 4 + 1
 
 
-def breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> list[Combo]:
+def breakdown(
+    hand: Sequence[int], starter: int, crib: bool = False, whole_flush: bool = False
+) -> list[Combo]:
     """Every combination that scores in a show, in the order fifteens, pairs, runs, flush, nobs.
 
-    The points always add up to :func:`score_hand`.
+    The points always add up to :func:`score_hand` (to :func:`score_tiny` with
+    ``whole_flush``: the tiny deck's flush, every card and the starter of one suit, one point
+    a card, in the hand as in the crib).
 
     >>> from cardtable.cards import parse_cards
     >>> combos = breakdown(parse_cards("9C 6D 5H 4S"), parse_cards("4C")[0])
@@ -163,7 +182,10 @@ def breakdown(hand: Sequence[int], starter: int, crib: bool = False) -> list[Com
             combos += runs
             break
     suits = {c % 4 for c in hand}
-    if len(suits) == 1:
+    if whole_flush:
+        if len(suits) == 1 and starter % 4 in suits:
+            combos.append(Combo("flush", len(cards), cards))
+    elif len(suits) == 1:
         if starter % 4 in suits:
             combos.append(Combo("flush", 5, cards))
         elif not crib:
@@ -232,20 +254,23 @@ def _run_length(ranks: Sequence[int]) -> int:
     return best
 
 
-def peg_points(run_ranks: Sequence[int], total: int) -> list[tuple[str, int]]:
+def peg_points(run_ranks: Sequence[int], total: int, limit: int = 31) -> list[tuple[str, int]]:
     """What the card just played scores: ``run_ranks`` are the ranks played in the current count,
-    oldest first, ending with that card, and ``total`` the count after it.
+    oldest first, ending with that card, and ``total`` the count after it. Reaching the count's
+    ``limit`` scores 2: thirty-one, or the tiny deck's ``limit`` (10).
 
     >>> peg_points([5, 5, 5], 15)
     [('fifteen', 2), ('pair royal', 6)]
     >>> peg_points([3, 3, 4, 5], 15)
     [('fifteen', 2), ('run', 3)]
+    >>> peg_points([5, 5], 10, limit=10)
+    [('limit', 2), ('pair', 2)]
     """
     items: list[tuple[str, int]] = []
     if total == 15:
         items.append(("fifteen", 2))
-    elif total == 31:
-        items.append(("thirty-one", 2))
+    elif total == limit:
+        items.append(("thirty-one" if limit == 31 else "limit", 2))
     if run_ranks:
         same = _same_rank_run(run_ranks)
         if same >= 2:
@@ -256,13 +281,13 @@ def peg_points(run_ranks: Sequence[int], total: int) -> list[tuple[str, int]]:
     return items
 
 
-def peg_score(run_ranks: Sequence[int], total: int) -> int:
+def peg_score(run_ranks: Sequence[int], total: int, limit: int = 31) -> int:
     """The points of :func:`peg_points`, added up without building the list.
 
-    >>> peg_score([7, 6, 8], 21), peg_score([2, 9], 11)
-    (3, 0)
+    >>> peg_score([7, 6, 8], 21), peg_score([2, 9], 11), peg_score([4, 6], 10, limit=10)
+    (3, 0, 2)
     """
-    points = 2 if total == 15 or total == 31 else 0
+    points = 2 if total == 15 or total == limit else 0
     n = len(run_ranks)
     if n >= 2:
         last = run_ranks[n - 1]

@@ -26,7 +26,7 @@ from cardtable.cards import card_str, cards_str
 from cardtable.engine import JSON, Event, Move
 from cardtable.games.cribbage.moves import MAX_CLAIM
 from cardtable.games.cribbage.scoring import breakdown, peg_points
-from cardtable.games.cribbage.tables import VALUE
+from cardtable.games.cribbage.tables import DECKS, VALUE, Deck
 from cardtable.i18n import (
     N_,
     _,
@@ -45,6 +45,7 @@ __all__ = ["call", "describe_event", "describe_move", "materialize", "prompt", "
 _REASONS = {
     "fifteen": N_("fifteen"),
     "thirty-one": N_("thirty-one"),
+    "limit": N_("count limit"),
     "pair": N_("pair"),
     "pair royal": N_("pair royal"),
     "double pair royal": N_("double pair royal"),
@@ -73,6 +74,7 @@ _CALLS = {
 _CALLS_FOR = {
     ("pair", 2): N_("pair for two"),
     ("thirty-one", 2): N_("thirty-one for two"),
+    ("limit", 2): N_("count limit for two"),
     ("pair royal", 6): N_("pair royal for six"),
     ("double pair royal", 12): N_("double pair royal for 12"),
 }
@@ -81,11 +83,13 @@ _GAME_KINDS = {
     "skunk": N_("skunk"),
     "double skunk": N_("double skunk"),
     "lurch": N_("lurch"),
+    "draw": N_("draw"),
 }
 
 
 def game_kind_name(kind: str) -> str:
-    """How a game was won (``win``, ``skunk``, ``double skunk``, ``lurch``), in words."""
+    """How a game was won (``win``, ``skunk``, ``double skunk``, ``lurch``; ``draw``: the
+    tiny deck's one deal ended level), in words."""
     return _(_GAME_KINDS.get(kind, kind))
 
 
@@ -132,14 +136,16 @@ def _score(seat: int, points: int, reason: str, cards: Any, total: int, phase: s
 
 
 def _peg_cards(reason: str, points: int, cards: tuple[int, ...]) -> tuple[int, ...]:
-    if reason in ("fifteen", "thirty-one"):
+    if reason in ("fifteen", "thirty-one", "limit"):
         return cards
     if reason == "run":
         return cards[-points:]
     return cards[-{2: 2, 6: 3, 12: 4}[points] :]
 
 
-def _counted(what: str, cards: Any, starter: int, worth: int) -> dict[str, JSON]:
+def _counted(
+    what: str, cards: Any, starter: int, worth: int, whole_flush: bool = False
+) -> dict[str, JSON]:
     return {
         "what": what,
         "cards": cards_str(cards),
@@ -147,13 +153,16 @@ def _counted(what: str, cards: Any, starter: int, worth: int) -> dict[str, JSON]
         "points": worth,
         "breakdown": [
             {"kind": c.kind, "points": c.points, "cards": cards_str(c.cards)}
-            for c in breakdown(cards, starter, what == "crib")
+            for c in breakdown(cards, starter, what == "crib", whole_flush)
         ],
     }
 
 
-def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
-    """The public and private events of one log entry."""
+_STANDARD = DECKS["standard"]
+
+
+def materialize(entry: tuple[Any, ...], target: int, deck: Deck = _STANDARD) -> list[Event]:
+    """The public and private events of one log entry (``deck``: the ``deck`` option's)."""
     kind = entry[0]
     if kind == "play":
         _, seat, card, count = entry
@@ -162,7 +171,7 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
         _, seat, cards, count, before = entry
         out = []
         total = before
-        for reason, points in peg_points([c // 4 + 1 for c in cards], count):
+        for reason, points in peg_points([c // 4 + 1 for c in cards], count, deck.limit):
             if total >= target:
                 break  # the game ended on the previous item: nothing more is scored
             total = min(target, total + points)
@@ -187,7 +196,7 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
     if kind == "deal":
         _, game_no, deal_no, dealer, dealt = entry
         # The dealt cards went one at a time round the table from the dealer's left.
-        n = len(dealt) // (6 if len(dealt) == 12 else 5)
+        n = 2 if len(dealt) == 2 * deck.hand else len(dealt) // 5
         out = [Event("deal", dealer, {"game": game_no, "deal": deal_no, "dealer": dealer})]
         for seat in range(n):
             cards = cards_str(sorted(dealt[(seat - dealer - 1) % n :: n]))
@@ -212,11 +221,11 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
                 "starter": card_str(starter),
             }
             return [Event("show", seat, laid)]
-        data = _counted(what, cards, starter, worth)
+        data = _counted(what, cards, starter, worth, deck.whole_flush)
         out = [Event("show", seat, data)]
         if before is not None:
             total = before
-            for combo in breakdown(cards, starter, what == "crib"):
+            for combo in breakdown(cards, starter, what == "crib", deck.whole_flush):
                 if total >= target:
                     break  # the game ended on the previous combination
                 total = min(target, total + combo.points)
@@ -224,7 +233,7 @@ def materialize(entry: tuple[Any, ...], target: int) -> list[Event]:
         return out
     if kind == "count":
         _, seat, what, cards, starter, worth, claimed = entry
-        counted = _counted(what, cards, starter, worth)
+        counted = _counted(what, cards, starter, worth, deck.whole_flush)
         counted["claimed"] = claimed
         return [Event("count", seat, counted)]
     if kind == "claim":

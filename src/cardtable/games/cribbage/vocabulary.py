@@ -20,6 +20,7 @@ __all__ = ["vocabulary"]
 REASONS = (
     "fifteen",
     "thirty-one",
+    "limit",
     "pair",
     "pair royal",
     "double pair royal",
@@ -46,7 +47,7 @@ COMBOS = (
     ("nobs", 1),
 )
 #: How a game is won.
-GAME_KINDS = ("win", "skunk", "double skunk", "lurch")
+GAME_KINDS = ("win", "skunk", "double skunk", "lurch", "draw")
 
 
 def vocabulary() -> dict[str, str]:
