@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from typing import Any, cast
 
@@ -48,7 +49,6 @@ from cardtable.errors import OptionError, clip
 from cardtable.registry import load
 from cardtable.rl.agents import AgentFunction, AgentSpec, CallableBot, make_agent, parse_agent
 from cardtable.rl.deals import VERSION, deal_ids, deal_seed, published
-from cardtable.rl.driver import margins
 from cardtable.seat_view import SeatView
 
 __all__ = ["REFERENCES", "Evaluation", "Line", "bot_seed", "evaluate", "normalised_interval"]
@@ -171,15 +171,16 @@ def _game(name: str, options: tuple[tuple[str, Any], ...]) -> Game:
     return load(name, **dict(options))
 
 
-def play_points(game: Game, player: Bot, opponent: str, seed: int, seat: int) -> float:
+def play_points(game: Game, player: Bot, opponent: str, seed: int, seat: int) -> Fraction:
     """Play the deal dealt from ``seed`` with ``player`` in ``seat`` and the bot ``opponent``
-    in every other seat: the player's margin at the end per deal the game took.
+    in every other seat: the player's margin at the end (as the environments' ``margin``
+    reward sums it) per deal the game took, exact, so that seats' margins cancel exactly.
 
     >>> import cardtable
     >>> game = cardtable.load("kloepper", target=1)
     >>> rules = make_bot("kloepper", "rules", seed=bot_seed(7, 0))
-    >>> play_points(game, rules, "rules", 7, 0) == play_points(game, rules, "rules", 7, 0)
-    True
+    >>> play_points(game, rules, "rules", 7, 0)
+    Fraction(-4, 3)
     """
     state = game.new_state(seed=seed)
     bots = [
@@ -190,11 +191,14 @@ def play_points(game: Game, player: Bot, opponent: str, seed: int, seat: int) ->
         to_move = state.to_move
         assert to_move is not None
         state.apply(bots[to_move].choose(SeatView(state, to_move)))
-    deals = sum(1 for e in state.events if e.type == "deal")
-    return margins(state)[seat] / max(1, deals)
+    deals = max(1, sum(1 for e in state.events if e.type == "deal"))
+    standing = state.standing()
+    others = len(standing) - 1
+    mine = standing[seat] * others - (sum(standing) - standing[seat])
+    return Fraction(-mine if game.lower_wins else mine, others * deals)
 
 
-def play_task(task: Task) -> float:
+def play_task(task: Task) -> Fraction:
     """Play one task (a worker process runs this)."""
     name, options, spec, opponent, seed, seat, plugins = task
     load_plugins(plugins)
@@ -248,7 +252,7 @@ def evaluate(
         for deal in ids
         for seat in chosen
     ]
-    points: dict[tuple[AgentSpec, str, int, int], float] = {}
+    points: dict[tuple[AgentSpec, str, int, int], Fraction] = {}
     if object_bot is not None:
         own = [k for k in keys if k[0] == spec]
         for player, rival, deal, seat in own:
@@ -268,7 +272,9 @@ def evaluate(
     for rival in rivals:
 
         def per_deal(player: AgentSpec, rival: str = rival) -> list[float]:
-            return [sum(points[(player, rival, d, s)] for s in chosen) / len(chosen) for d in ids]
+            return [
+                float(sum(points[(player, rival, d, s)] for s in chosen) / len(chosen)) for d in ids
+            ]
 
         mine, low, high = per_deal(spec), per_deal(references[0]), per_deal(references[1])
         result.lines.append(
@@ -321,7 +327,9 @@ def _opponents(game: Game, opponents: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _run(tasks: list[Task], jobs: int, progress: Callable[[int], None] | None) -> Iterable[float]:
+def _run(
+    tasks: list[Task], jobs: int, progress: Callable[[int], None] | None
+) -> Iterable[Fraction]:
     if jobs <= 1 or len(tasks) < 2:
         for task in tasks:
             yield play_task(task)
