@@ -175,7 +175,8 @@ def test_ansi_render_tells_what_happened_in_the_chosen_language() -> None:
 
 
 def test_bad_arguments_are_refused_with_what_is_allowed() -> None:
-    with pytest.raises(OptionError, match="unknown reward 'score'; rewards: margin, normalised, win"):
+    rewards = "margin, normalised, win"
+    with pytest.raises(OptionError, match=f"unknown reward 'score'; rewards: {rewards}"):
         env("cribbage", reward="score")
     with pytest.raises(OptionError, match="unknown language 'fr'; languages: en, ja"):
         env("cribbage", language="fr")
