@@ -44,14 +44,14 @@ actions chosen so far of the move in progress, as in the other environments.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from cardtable.encoding import Codec
-from cardtable.engine import Game
+from cardtable.engine import Game, State
 from cardtable.errors import IllegalMoveError, OptionError, clip
 from cardtable.registry import codec as codec_of
 from cardtable.registry import load
@@ -103,8 +103,8 @@ class Core(Protocol):
     done: npt.NDArray[np.bool_]
     final_scores: npt.NDArray[np.float32]
 
-    def start(self, table: int, seed: int) -> None:
-        """Deal table ``table``'s next game from ``seed`` and write its first decision."""
+    def reset(self, seeds: Sequence[int]) -> None:
+        """Deal table ``i`` a game from ``seeds[i]`` and write every table's first decision."""
 
     def step(self, actions: Sequence[int], seeds: SeedFeed) -> None:
         """Take each table's action (checked legal by the caller), fill rewards and done, and
@@ -132,12 +132,14 @@ class DriverCore:
     """N tables through the engine: one :class:`~cardtable.rl.driver.Driver` each, the codec's
     tensor of the seat to act written into its row. Works for every game with a codec."""
 
-    def __init__(self, game: Game, n: int, observation: Kind, reward: str) -> None:
+    def __init__(
+        self, game: Game, n: int, observation: Kind, pay: Callable[[State], list[float]]
+    ) -> None:
         self.game = game
         self.codec = codec_of(game)
         self.players = game.num_players
         self.kind = observation
-        self.pay = reward_function(reward)
+        self.pay = pay
         self.drivers = [Driver(game, self.codec) for _ in range(n)]
         width = tensor_width(self.codec, observation)
         self.obs = np.zeros((n, width), np.float32)
@@ -148,7 +150,12 @@ class DriverCore:
         self.final_scores = np.zeros((n, self.players), np.float32)
         self.paid = [[0.0] * self.players for _ in range(n)]
 
+    def reset(self, seeds: Sequence[int]) -> None:
+        for table, seed in enumerate(seeds):
+            self.start(table, seed)
+
     def start(self, table: int, seed: int) -> None:
+        """Deal table ``table`` a game from ``seed`` and write its first decision."""
         driver = self.drivers[table]
         driver.reset(seed)
         self.paid[table] = self.pay(driver.state)
@@ -196,14 +203,22 @@ class DriverCore:
             self._write(table)
 
 
-def core_of(game: Game, n: int, observation: Kind, reward: str, engine: bool = False) -> Core:
-    """The fastest core that plays ``game``: a game may offer one in its module ``lean``
-    (``cardtable.games.<name>.lean.VECTOR_CORE``, a factory with :class:`DriverCore`'s
-    arguments that returns None for options it does not play, checked move for move against the
-    engine in its tests); otherwise, or with ``engine=True``, the engine's drivers.
+def core_of(
+    game: Game,
+    n: int,
+    observation: Kind,
+    pay: Callable[[State], list[float]],
+    engine: bool = False,
+) -> Core:
+    """The fastest core that plays ``game``. A game may offer one in its module ``lean``:
+    ``cardtable.games.<name>.lean.VECTOR_CORE``, a factory of the game, N, the tensor and the
+    reward scheme's payoff of a state, which returns None for options it does not play and is
+    checked move for move against the engine in the tests. Otherwise, or with
+    ``engine=True``, the engine's drivers play (:class:`DriverCore`).
 
     >>> import cardtable
-    >>> type(core_of(cardtable.load("cribbage"), 2, "observation", "margin")).__name__
+    >>> from cardtable.rl.driver import margins
+    >>> type(core_of(cardtable.load("cribbage"), 2, "observation", margins)).__name__
     'DriverCore'
     """
     if not engine:
@@ -213,10 +228,10 @@ def core_of(game: Game, n: int, observation: Kind, reward: str, engine: bool = F
             module = None
         make = getattr(module, "VECTOR_CORE", None)
         if make is not None:
-            fast: Core | None = make(game, n, observation, reward)
+            fast: Core | None = make(game, n, observation, pay)
             if fast is not None:  # a core may decline options it does not play
                 return fast
-    return DriverCore(game, n, observation, reward)
+    return DriverCore(game, n, observation, pay)
 
 
 class VectorEnv:
@@ -237,7 +252,7 @@ class VectorEnv:
             raise OptionError(
                 f"the number of tables must be a whole number of 1 or more, not {n!r}"
             )
-        reward_function(reward)  # an unknown scheme is refused with the list of schemes
+        pay = reward_function(reward)  # an unknown scheme is refused with the list of schemes
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise OptionError(f"seed must be a whole number of 0 or more, not {clip(seed)!r}")
         self.game = load(game, **options)
@@ -249,7 +264,7 @@ class VectorEnv:
         self.num_actions = self.codec.num_actions
         self.observation = observation
         kind: Kind = "info_state" if observation == "info_state" else "observation"
-        self.core = core_of(self.game, n, kind, reward, engine=engine)
+        self.core = core_of(self.game, n, kind, pay, engine=engine)
         #: Each table's current game's seed.
         self.seeds = np.zeros(n, np.int64)
         self._feed = SeedFeed(self.seeds, seed)
@@ -271,9 +286,8 @@ class VectorEnv:
                 raise OptionError(f"seed must be a whole number of 0 or more, not {clip(seed)!r}")
             self._seed = seed
         core = self.core
-        for table in range(self.num_envs):
-            self.seeds[table] = self._seed + table
-            core.start(table, self._seed + table)
+        self.seeds[:] = np.arange(self._seed, self._seed + self.num_envs)
+        core.reset(self.seeds.tolist())
         self._feed.following = self._seed + self.num_envs
         core.rewards.fill(0.0)
         core.done.fill(False)
