@@ -74,7 +74,7 @@ def test_only_the_agent_to_act_counts_and_a_game_plays_to_its_margins() -> None:
         engine.apply(move)
     assert engine.is_over and all(terminations.values())
     final = [totals[a] for a in e.possible_agents]
-    assert final == pytest.approx([m for m in e.aec.reward.pay(engine)])
+    assert final == pytest.approx(e.aec.reward.pay(engine))
     with pytest.raises(CardtableError, match=r"the episode is over: call reset\(\)"):
         e.step({})
 

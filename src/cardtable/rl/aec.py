@@ -95,7 +95,7 @@ class CardtableAEC(AECEnv[str, dict[str, np.ndarray], np.int64], EzPickle):  # t
         self._forfeited = False
         self._shown_events = 0
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:

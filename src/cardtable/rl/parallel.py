@@ -45,7 +45,7 @@ class CardtableParallel(ParallelEnv[str, Obs, Any], EzPickle):  # type: ignore[m
         self.agents: list[str] = []
         self.render_mode = self.aec.render_mode
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self.aec.observation_space(agent)
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
