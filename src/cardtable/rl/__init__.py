@@ -1,11 +1,13 @@
 """The research API: every game as a PettingZoo, Gymnasium or OpenSpiel environment.
 
-Needs the ``rl`` extra (``pip install 'cardtable[rl]'``: numpy, gymnasium, pettingzoo);
+Needs the ``rl`` extra (``pip install 'cardtable[rl]'``: numpy, gymnasium, pettingzoo, supersuit);
 ``cardtable.rl.openspiel`` needs ``cardtable[openspiel]``. See ``docs/research.md``.
 
 - :func:`env`: the PettingZoo AEC environment of a game (agents ``seat_0``...).
 - :func:`parallel_env`: the same game as a PettingZoo parallel environment (only the agent to
   act has a non-zero mask; SuperSuit's vector wrappers take it).
+- :func:`vector_env`: N tables for self-play in one object, ``(N, size)`` tensors and
+  ``(N, actions)`` masks per call, with autoreset.
 - :func:`single`: one seat against cardtable's bots, a Gymnasium environment with
   ``action_masks()``; registered with Gymnasium as ``cardtable/<game>-v0``.
 
@@ -28,8 +30,9 @@ if TYPE_CHECKING:
 
     from cardtable.rl.one_seat import Opponent, SingleSeat
     from cardtable.rl.parallel import CardtableParallel
+    from cardtable.rl.vector import VectorEnv
 
-__all__ = ["env", "parallel_env", "register_envs", "single"]
+__all__ = ["env", "parallel_env", "register_envs", "single", "vector_env"]
 
 
 def _missing(extra: str, error: ImportError) -> CardtableError:
@@ -65,6 +68,15 @@ def single(
     except ImportError as error:
         raise _missing("rl", error) from None
     return make(game, seat, opponents, **kwargs)
+
+
+def vector_env(game: str, n: int, **kwargs: Any) -> VectorEnv:
+    """N tables of ``game`` for self-play; see :func:`cardtable.rl.vector.vector_env`."""
+    try:
+        from cardtable.rl.vector import vector_env as make
+    except ImportError as error:
+        raise _missing("rl", error) from None
+    return make(game, n, **kwargs)
 
 
 def register_envs() -> None:
