@@ -24,11 +24,13 @@ Two ways, chosen by the adapter's ``deal`` parameter:
 
 from __future__ import annotations
 
+import itertools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from math import comb
 
-from cardtable.cards import card_str
+from cardtable.cards import PACK_SIZE, card_str
 from cardtable.encoding import Codec
 from cardtable.engine import Game, State
 from cardtable.errors import OptionError
@@ -109,8 +111,17 @@ class SeedDeal(Deal):
 
 
 class CardDeal(Deal):
-    """The first pack card by card (see the module's docs); ``cards`` cards are drawn, then a
-    seed where the game may shuffle again (``seeded``)."""
+    """The first pack card by card (see the module's docs), then a seed where the game may
+    shuffle again (``seeded``).
+
+    A one-deal game's cards are drawn place by place (``groups``: the pack positions that go
+    to one place, such as a hand, where their order changes nothing), each place's cards in
+    increasing order: the outcomes of a node are the cards that can still be that place's next
+    card, each with the probability that it is (the place holds a uniform random set of the
+    cards left, shown smallest first). So every deal is drawn by exactly one path, not by one
+    path per order of each hand, and deals keep their real probabilities. A game that may
+    shuffle again draws its whole pack in order, each card left equally likely.
+    """
 
     name = "cards"
 
@@ -121,34 +132,119 @@ class CardDeal(Deal):
             sorted(c for p in start.card_places().values() for c in p)
         )
         self.seeded = not codec.single_deal()
-        # The last card left is no choice: it is never a chance node of its own.
-        last = len(self.pack) - 1
-        self.cards = last if self.seeded else min(_cards_used(game, self.pack), last)
+        self.groups: list[tuple[int, ...]]
+        if self.seeded:
+            # The last card left is no choice: it is never a chance node of its own.
+            self.groups = [(i,) for i in range(len(self.pack) - 1)]
+        else:
+            self.groups = _groups(game, self.pack)
+        #: For each card node in drawing order: its group, and its place within the group.
+        self.slots = [(g, k) for g, group in enumerate(self.groups) for k in range(len(group))]
+        self.cards = len(self.slots)
         self.nodes = self.cards + (SEED_NODES if self.seeded else 0)
         self.max_outcomes = max(self.pack[-1] + 1, _BYTES if self.seeded else 0)
 
     def outcomes(self, drawn: Sequence[int]) -> list[tuple[int, float]]:
-        if len(drawn) >= self.cards:
+        at = len(drawn)
+        if at >= self.cards:
             return list(_UNIFORM)
         taken = set(drawn)
         left = [card for card in self.pack if card not in taken]
-        return [(card, 1.0 / len(left)) for card in left]
+        group, k = self.slots[at]
+        rest = len(self.groups[group]) - k  # cards the group still takes, this one included
+        if k:  # above the group's last card: its set is uniform among the cards above that
+            last = drawn[at - 1]
+            left = [card for card in left if card > last]
+        whole = comb(len(left), rest)
+        out = []
+        for i, card in enumerate(left):
+            # This card is the smallest of the group's rest: the others are above it.
+            ways = comb(len(left) - 1 - i, rest - 1)
+            if ways:
+                out.append((card, ways / whole))
+        return out
 
     def deal(self, game: Game, drawn: Sequence[int]) -> State:
-        cards = list(drawn[: self.cards])
-        taken = set(cards)
-        deck = cards + [card for card in self.pack if card not in taken]
+        deck: list[int | None] = [None] * len(self.pack)
+        for (group, k), card in zip(self.slots, drawn, strict=False):
+            deck[self.groups[group][k]] = card
+        taken = set(drawn[: self.cards])
+        rest = iter(card for card in self.pack if card not in taken)
+        cards = [card if card is not None else next(rest) for card in deck]
         seed = int.from_bytes(bytes(drawn[self.cards :]), "big") if self.seeded else 0
-        return game.new_state(seed=seed, decks=[deck])
+        return game.new_state(seed=seed, decks=[cards])
 
     def action_name(self, drawn: Sequence[int], action: int) -> str:
         if len(drawn) >= self.cards:
             return f"seed byte {action}"
-        return f"deal {card_str(action)}"
+        if self.pack[-1] < PACK_SIZE:
+            return f"deal {card_str(action)}"
+        # Several packs: each copy of a face is its own outcome.
+        return f"deal {card_str(action)} (pack {action // PACK_SIZE + 1})"
 
     def sample(self, count: int, rng: random.Random) -> tuple[int, ...]:
-        cards = tuple(rng.sample(self.pack, min(count, self.cards)))
-        return cards + tuple(rng.randrange(_BYTES) for _ in range(count - len(cards)))
+        # A whole deal drawn at random, each group's cards in increasing order, then cut.
+        cards = rng.sample(self.pack, self.cards)
+        out: list[int] = []
+        for group in self.groups:
+            out.extend(sorted(cards[len(out) : len(out) + len(group)]))
+        drawn = out[:count]
+        return (*drawn, *(rng.randrange(_BYTES) for _ in range(count - len(drawn))))
+
+
+def _play(game: Game, deck: Sequence[int], seed: int) -> list[object]:
+    """Everything every seat and the public see through one random game dealt from ``deck``."""
+    state = game.new_state(seed=0, decks=[list(deck)])
+    rng = random.Random(seed)
+    seats: list[int | None] = [None, *range(game.num_players)]
+    seen: list[object] = [state.card_places()]
+    while not state.is_over:
+        seen.append([state.observation(s) for s in seats])
+        state.apply(rng.choice(state.legal_moves()))
+    seen.append((state.scores, [state.observation(s) for s in seats]))
+    return seen
+
+
+def _groups(game: Game, pack: Sequence[int]) -> list[tuple[int, ...]]:
+    """The positions of the pack that one deal of ``game`` uses, grouped by the place their
+    card goes to at the deal where their order there changes nothing (checked by swapping
+    neighbours of a group and playing :data:`PROBE_GAMES` random games both ways); a card left
+    in the stock (a starter turned later) is a group of its own. Groups come in the order of
+    their first position."""
+    used = _cards_used(game, pack)
+    where: dict[int, str] = {}
+    for name, cards in game.new_state(seed=0, decks=[list(pack)]).card_places().items():
+        if name != "stock":
+            where.update(dict.fromkeys(cards, name))
+    by_place: dict[str, list[int]] = {}
+    groups: list[list[int]] = []
+    for i in range(used):
+        place = where.get(pack[i])
+        if place is None:
+            groups.append([i])
+        elif place in by_place:
+            by_place[place].append(i)
+        else:
+            by_place[place] = [i]
+            groups.append(by_place[place])
+    out: list[tuple[int, ...]] = []
+    for group in groups:
+        if _symmetric(game, pack, group):
+            out.append(tuple(group))
+        else:  # the order matters: each card is a place of its own
+            out.extend((i,) for i in group)
+    return out
+
+
+def _symmetric(game: Game, pack: Sequence[int], group: Sequence[int]) -> bool:
+    """Whether swapping neighbouring positions of ``group`` changes no game (over a few)."""
+    for a, b in itertools.pairwise(group):
+        swapped = list(pack)
+        swapped[a], swapped[b] = swapped[b], swapped[a]
+        for seed in range(PROBE_GAMES // 2):
+            if _play(game, pack, seed) != _play(game, swapped, seed):
+                return False
+    return True
 
 
 def _cards_used(game: Game, pack: Sequence[int]) -> int:

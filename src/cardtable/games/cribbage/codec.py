@@ -152,6 +152,16 @@ class CribbageCodec(Codec):
             raise CardtableError(f"cribbage has no action {action}")
         return self._names[action]
 
+    def single_deal(self) -> bool:
+        """The tiny pack (``deck="tiny"``) plays one deal: the game ends after its show.
+
+        >>> import cardtable
+        >>> from cardtable.registry import codec
+        >>> codec(cardtable.load("cribbage", deck="tiny")).single_deal()
+        True
+        """
+        return self.game.options.get("deck") == "tiny"
+
     def utility_bound(self) -> float:
         """Pegs stop at the target; a match of several games scores at most 3 game points a
         game (a double skunk).
