@@ -15,9 +15,11 @@ Two ways, chosen by the adapter's ``deal`` parameter:
   This is the form exact solvers need, on a small game (a tiny variant).
 
 >>> import cardtable
->>> deal = CardDeal(cardtable.load("kloepper", target=1))
->>> deal.nodes, len(deal.outcomes(())), deal.outcomes((0,))[0]
-(23, 24, (1, 0.043478260869565216))
+>>> deal = CardDeal(cardtable.load("cribbage", deck="tiny"))  # 6 cards: 4H 4S 5H 5S 6H 6S
+>>> deal.groups  # the pack positions of each hand, then the starter's
+[(0, 2), (1, 3), (4,)]
+>>> [(card_str(c), round(p, 3)) for c, p in deal.outcomes(())]  # the first hand's lower card
+[('4H', 0.333), ('4S', 0.267), ('5H', 0.2), ('5S', 0.133), ('6H', 0.067)]
 >>> SeedDeal().outcomes(())[:2]
 [(0, 0.00390625), (1, 0.00390625)]
 """
