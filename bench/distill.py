@@ -1,0 +1,367 @@
+"""Distil a game's ``expert`` into the fast ``distilled`` bot: label, train, export, measure.
+
+1. generate: the teacher (``expert``) plays itself on seeded deals; every decision with a
+   choice (two or more legal actions) is kept: the seat's tensor, its legal actions and the
+   teacher's action (a move of several actions gives one decision per action, as the bot
+   chooses them). ``--explore P`` plays a random legal move instead, with chance P, so that
+   the copy also sees positions the teacher would not reach (the label stays the teacher's).
+2. train: a small MLP (torch, CPU, one thread) on the masked cross-entropy of the teacher's
+   action among the legal ones; a tenth of the games (the last) is held out, and the weights
+   of the epoch best on it are kept. ``--tensor both`` trains on the observation and on the
+   information state and keeps the better on the held-out games.
+3. export: the weights as ``games/<game>/data/distilled.npz`` (``--out`` elsewhere).
+4. measure: arena matches on duplicate deals (each pairing for ``--seconds`` of wall time):
+   distilled against ``medium`` and ``expert``, and ``medium`` against ``expert`` for
+   reference; points per deal with 95% intervals and the distilled bot's decisions a second.
+
+    nice -n 15 python bench/distill.py cribbage --decisions 30000
+    python bench/distill.py kloepper --stages measure --seconds 120
+
+The games are played under the options of the evaluation protocol (``cardtable.rl.deals``),
+the short episodes a learner trains on; ``--options target=121`` overrides them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import cardtable
+from cardtable.bots import make_bot
+from cardtable.bots.arena import MatchResult, run_match
+from cardtable.bots.distilled import (
+    TENSORS,
+    WEIGHTS_FILE,
+    decision_tensor,
+    load_network,
+    save_network,
+)
+from cardtable.bots.levels import parse_budget
+from cardtable.encoding import next_actions
+from cardtable.registry import codec as codec_of
+from cardtable.rl.deals import published
+from cardtable.seat_view import SeatView
+
+ROOT = Path(__file__).resolve().parents[1]
+PLUGIN = "cardtable.bots.distilled"
+
+
+@dataclass
+class Decisions:
+    """Labelled decisions: per tensor kind a (n, cells) float32 array, the legal actions as an
+    (n, actions) int8 mask, the teacher's action and the game each came from."""
+
+    tensors: dict[str, np.ndarray]
+    masks: np.ndarray
+    labels: np.ndarray
+    games: np.ndarray
+
+
+def _play(task: tuple[str, dict[str, Any], str, int, int, float, tuple[str, ...]]) -> Decisions:
+    """One job's games: seeds ``seed + job``, ``seed + job + jobs``, ... until its share."""
+    game_name, options, teacher, seed, want, explore, kinds = task
+    game = cardtable.load(game_name, **options)
+    codec = codec_of(game)
+    rows: dict[str, list[np.ndarray]] = {k: [] for k in kinds}
+    masks: list[np.ndarray] = []
+    labels: list[int] = []
+    origin: list[int] = []
+    rng = random.Random(seed)
+    index = 0
+    while len(labels) < want:
+        deal = seed + index
+        state = game.new_state(seed=deal)
+        bots = [make_bot(game_name, teacher, seed=deal * 16 + s) for s in range(game.num_players)]
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            view = SeatView(state, seat)
+            legal = view.legal_moves()
+            move = bots[seat].choose(view)
+            if len(legal) > 1:
+                observation, events = view.observation(), view.events()
+                actions = codec.actions(move)
+                prefix: tuple[int, ...] = ()
+                while True:
+                    _fitting, nxt = next_actions(codec, legal, prefix)
+                    if prefix and not nxt:
+                        break
+                    label = actions[len(prefix)]
+                    if len(nxt) > 1:
+                        for kind in kinds:
+                            rows[kind].append(
+                                decision_tensor(codec, observation, events, prefix, kind)
+                            )
+                        mask = np.zeros(codec.num_actions, np.int8)
+                        mask[nxt] = 1
+                        masks.append(mask)
+                        labels.append(label)
+                        origin.append(deal)
+                    prefix = (*prefix, label)
+                if explore and rng.random() < explore:
+                    move = rng.choice(legal)
+            state.apply(move)
+        index += 1
+    return Decisions(
+        {k: np.stack(v) for k, v in rows.items()},
+        np.stack(masks),
+        np.array(labels, np.int64),
+        np.array(origin, np.int64),
+    )
+
+
+def generate(
+    game: str,
+    options: dict[str, Any],
+    teacher: str,
+    decisions: int,
+    jobs: int,
+    seed: int,
+    explore: float,
+    kinds: tuple[str, ...],
+) -> Decisions:
+    """``decisions`` labelled decisions (about: whole games) from ``jobs`` processes; job j
+    deals from seed ``seed + j * 1_000_000`` on, so the jobs never share a deal."""
+    share = -(-decisions // jobs)
+    tasks = [
+        (game, options, teacher, seed + j * 1_000_000, share, explore, kinds) for j in range(jobs)
+    ]
+    if jobs == 1:
+        parts = [_play(tasks[0])]
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = list(pool.map(_play, tasks))
+    return Decisions(
+        {k: np.concatenate([p.tensors[k] for p in parts]) for k in kinds},
+        np.concatenate([p.masks for p in parts]),
+        np.concatenate([p.labels for p in parts]),
+        np.concatenate([p.games for p in parts]),
+    )
+
+
+def save_decisions(path: Path, data: Decisions) -> None:
+    arrays: dict[str, Any] = {f"tensor_{k}": v for k, v in data.tensors.items()}
+    arrays.update(masks=data.masks, labels=data.labels, games=data.games)
+    np.savez(path, **arrays)
+
+
+def load_decisions(path: Path) -> Decisions:
+    with np.load(path) as raw:
+        tensors = {k[7:]: raw[k] for k in raw.files if k.startswith("tensor_")}
+        return Decisions(tensors, raw["masks"], raw["labels"], raw["games"])
+
+
+def train(
+    x: np.ndarray,
+    data: Decisions,
+    hidden: Sequence[int],
+    epochs: int,
+    seed: int,
+    batch: int = 256,
+) -> tuple[list[tuple[np.ndarray, np.ndarray]], dict[str, float]]:
+    """An MLP fitted to the teacher's actions; the layers (numpy, in x @ w + b form) of the
+    epoch best on the held-out games, and its accuracies."""
+    import torch
+    from torch import nn
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    order = np.unique(data.games)
+    held = set(order[-max(1, len(order) // 10) :].tolist())
+    test = np.array([g in held for g in data.games])
+    sizes = [x.shape[1], *hidden, data.masks.shape[1]]
+    modules: list[nn.Module] = []
+    for k in range(len(sizes) - 1):
+        modules.append(nn.Linear(sizes[k], sizes[k + 1]))
+        if k < len(sizes) - 2:
+            modules.append(nn.ReLU())
+    model = nn.Sequential(*modules)
+    optimiser = torch.optim.Adam(model.parameters(), lr=1e-3)
+    xs = torch.from_numpy(x)
+    # Illegal actions get a large negative score: the loss is over the legal actions only.
+    penalty = torch.from_numpy((data.masks.astype(np.float32) - 1.0) * 1e9)
+    ys = torch.from_numpy(data.labels)
+    train_rows = np.flatnonzero(~test)
+    test_rows = torch.from_numpy(np.flatnonzero(test))
+    generator = np.random.default_rng(seed)
+    loss_of = nn.CrossEntropyLoss()
+
+    def accuracy(rows: torch.Tensor) -> float:
+        with torch.no_grad():
+            chosen = (model(xs[rows]) + penalty[rows]).argmax(dim=1)
+            return float((chosen == ys[rows]).float().mean())
+
+    best: tuple[float, int, list[tuple[np.ndarray, np.ndarray]]] = (-1.0, 0, [])
+    for epoch in range(epochs):
+        model.train()
+        shuffled = torch.from_numpy(generator.permutation(train_rows))
+        for start in range(0, len(shuffled), batch):
+            rows = shuffled[start : start + batch]
+            loss = loss_of(model(xs[rows]) + penalty[rows], ys[rows])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+        model.eval()
+        score = accuracy(test_rows)
+        if score > best[0]:
+            layers = [
+                (m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy())
+                for m in model
+                if isinstance(m, nn.Linear)
+            ]
+            best = (score, epoch, layers)
+    model.eval()
+    train_accuracy = accuracy(torch.from_numpy(train_rows))
+    return best[2], {
+        "held_out_accuracy": round(best[0], 4),
+        "best_epoch": best[1] + 1,
+        "final_train_accuracy": round(train_accuracy, 4),
+        "train_decisions": len(train_rows),
+        "held_out_decisions": int(test.sum()),
+    }
+
+
+def measure(
+    game: str, options: dict[str, Any], bots: list[str], seconds: float, seed: int, chunk: int
+) -> MatchResult:
+    """Duplicate deals between ``bots``, ``chunk`` deals at a time until ``seconds`` pass."""
+    result = MatchResult(game, dict(options), list(bots), seed, True)
+    start = time.perf_counter()
+    first = 0
+    while time.perf_counter() - start < seconds:
+        part = run_match(
+            game,
+            bots,
+            chunk,
+            duplicate=True,
+            seed=seed,
+            options=options,
+            first=first,
+            plugins=[PLUGIN],
+        )
+        result.games.extend(part.games)
+        result.options = part.options
+        first += chunk
+    return result
+
+
+def report(result: MatchResult) -> dict[str, Any]:
+    summary = result.summary()
+    diff = result.difference()
+    out: dict[str, Any] = {
+        "bots": result.bots,
+        "deals": len({g.deal for g in result.games}),
+        "games": len(result.games),
+        "difference": [round(diff.mean, 3), round(diff.low, 3), round(diff.high, 3)],
+    }
+    for label, row in summary.items():
+        p = row["points_per_deal"]
+        out[label] = {
+            "points_per_deal": [round(p.mean, 3), round(p.low, 3), round(p.high, 3)],
+            "ms_per_move": round(row["ms_per_move"], 4),
+        }
+    return out
+
+
+def _options(game: str, items: Sequence[str]) -> dict[str, Any]:
+    found = published(game)
+    options: dict[str, Any] = dict(found["options"]) if found else {}
+    for item in items:
+        options.update(parse_budget(f"x:{item}")[1])
+    return dict(cardtable.load(game, **options).options)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--decisions", type=int, default=20_000)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--teacher", default="expert")
+    parser.add_argument("--tensor", choices=[*TENSORS, "both"], default="both")
+    parser.add_argument("--hidden", default="256,256", help="hidden layer sizes, comma-separated")
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--explore", type=float, default=0.0)
+    parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE")
+    parser.add_argument(
+        "--data", type=Path, help="the decisions file (default /tmp/distill-GAME.npz)"
+    )
+    parser.add_argument("--out", type=Path, help="the weights file (default: the game's data)")
+    parser.add_argument("--stages", default="generate,train,measure")
+    parser.add_argument("--seconds", type=float, default=120.0, help="wall time per pairing")
+    parser.add_argument("--chunk", type=int, default=10, help="deals per arena call")
+    args = parser.parse_args(argv)
+    game = args.game
+    options = _options(game, args.options)
+    stages = set(args.stages.split(","))
+    data_file = args.data or Path(f"/tmp/distill-{game}.npz")
+    out = args.out or ROOT / "src/cardtable/games" / game / "data" / WEIGHTS_FILE
+    kinds = TENSORS if args.tensor == "both" else (args.tensor,)
+    print(f"{game} {json.dumps(options)}")
+    if "generate" in stages:
+        start = time.perf_counter()
+        data = generate(
+            game, options, args.teacher, args.decisions, args.jobs, args.seed, args.explore, kinds
+        )
+        save_decisions(data_file, data)
+        took = time.perf_counter() - start
+        print(
+            f"generate: {len(data.labels)} decisions from {len(np.unique(data.games))} games "
+            f"of {args.teacher} in {took:.0f} s ({len(data.labels) / took:.1f} a second)"
+        )
+    if "train" in stages:
+        data = load_decisions(data_file)
+        hidden = [int(h) for h in args.hidden.split(",") if h]
+        chosen: tuple[float, str, list[tuple[np.ndarray, np.ndarray]], dict[str, Any]] | None = None
+        for kind in kinds:
+            if kind not in data.tensors:
+                raise SystemExit(f"{data_file} holds no {kind} tensors")
+            start = time.perf_counter()
+            layers, figures = train(data.tensors[kind], data, hidden, args.epochs, args.seed)
+            took = time.perf_counter() - start
+            print(f"train {kind}: {json.dumps(figures)} in {took:.0f} s")
+            if chosen is None or figures["held_out_accuracy"] > chosen[0]:
+                chosen = (figures["held_out_accuracy"], kind, layers, figures)
+        assert chosen is not None
+        meta = {
+            "game": game,
+            "options": options,
+            "tensor": chosen[1],
+            "teacher": args.teacher,
+            "decisions": len(data.labels),
+            "seed": args.seed,
+            "hidden": hidden,
+            "explore": args.explore,
+            **chosen[3],
+        }
+        digest = save_network(out, chosen[2], meta)
+        print(f"export: {out} ({out.stat().st_size} bytes, tensor {chosen[1]}, sha256 {digest})")
+    if "measure" in stages:
+        spec = f"distilled:path={out}"
+        net = load_network(out)
+        print(
+            f"measure: weights {net.meta['tensor']}, "
+            f"held-out accuracy {net.meta.get('held_out_accuracy')}"
+        )
+        for bots in ([spec, "medium"], [spec, "expert"], ["medium", "expert"]):
+            start = time.perf_counter()
+            result = measure(game, options, bots, args.seconds, args.seed + 7, args.chunk)
+            took = time.perf_counter() - start
+            row = report(result)
+            row["bots"] = [b.split(":")[0] for b in bots]
+            print(f"measure {' vs '.join(row['bots'])} in {took:.0f} s: {json.dumps(row)}")
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
