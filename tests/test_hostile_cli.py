@@ -345,8 +345,8 @@ CLICK_MISTAKES = {
     ("simulate", "--bogus"): "error: cardtable simulate has no option --bogus; options: "
     "--games, --seed, --option, --progress/--no-progress, --help",
     ("--bogus",): "error: cardtable has no option --bogus; options: --version, --lang, --help",
-    ("nosuch",): "error: cardtable has no command 'nosuch'; commands: play, arena, serve, "
-    "games, rules, simulate, replay, records, demo, cribbage",
+    ("nosuch",): "error: cardtable has no command 'nosuch'; commands: play, arena, eval, "
+    "serve, games, rules, simulate, replay, records, demo, cribbage",
     ("cribbage", "nosuch"): "error: cardtable cribbage has no command 'nosuch'; commands: "
     "score, discard, stats",
     ("demo", "--seed"): "error: --seed needs a value: a whole number",

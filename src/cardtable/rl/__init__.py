@@ -8,6 +8,8 @@ Needs the ``rl`` extra (``pip install 'cardtable[rl]'``: numpy, gymnasium, petti
   act has a non-zero mask; SuperSuit's vector wrappers take it).
 - :func:`vector_env`: N tables for self-play in one object, ``(N, size)`` tensors and
   ``(N, actions)`` masks per call, with autoreset.
+- :func:`evaluate`: the evaluation protocol (an agent over the published duplicate deals
+  against the ladder, with the normalised score); also ``cardtable eval AGENT GAME``.
 - :func:`single`: one seat against cardtable's bots, a Gymnasium environment with
   ``action_masks()``; registered with Gymnasium as ``cardtable/<game>-v0``.
 
@@ -28,11 +30,12 @@ from cardtable.errors import CardtableError
 if TYPE_CHECKING:
     from pettingzoo import AECEnv
 
+    from cardtable.rl.evaluation import Evaluation
     from cardtable.rl.one_seat import Opponent, SingleSeat
     from cardtable.rl.parallel import CardtableParallel
     from cardtable.rl.vector import VectorEnv
 
-__all__ = ["env", "parallel_env", "register_envs", "single", "vector_env"]
+__all__ = ["env", "evaluate", "parallel_env", "register_envs", "single", "vector_env"]
 
 
 def _missing(extra: str, error: ImportError) -> CardtableError:
@@ -77,6 +80,15 @@ def vector_env(game: str, n: int, **kwargs: Any) -> VectorEnv:
     except ImportError as error:
         raise _missing("rl", error) from None
     return make(game, n, **kwargs)
+
+
+def evaluate(agent: Any, game: str, **kwargs: Any) -> Evaluation:
+    """The evaluation protocol; see :func:`cardtable.rl.evaluation.evaluate`."""
+    try:
+        from cardtable.rl.evaluation import evaluate as run
+    except ImportError as error:
+        raise _missing("rl", error) from None
+    return run(agent, game, **kwargs)
 
 
 def register_envs() -> None:
