@@ -349,6 +349,10 @@ class KloepperState(LoggedState):
         self.trick_no += 1
         if self.trick_no == self.deck.tricks:
             self._end_deal()
+        elif self.trick_no == self.deck.tricks - 1 and self.deck.auto_last:
+            # The tiny deck's last trick has one card a hand: it plays itself, in turn.
+            for _k in range(SEATS):
+                self._apply(PLAY[self.hands[self.turn][0]])
 
     def _end_deal(self) -> None:
         team = self.team
@@ -410,10 +414,11 @@ class KloepperState(LoggedState):
         return list(self.points)
 
     def _may_knock(self, seat: int) -> bool:
+        last = self.deck.knock_before
         return (
             self.knocker < 0
             and bool(self.team >> seat & 1)
-            and (self.trick_no == 0 or (self.trick_no == 1 and not self.trick))
+            and (self.trick_no < last or (self.trick_no == last and not self.trick))
         )
 
     def _compute_legal(self) -> list[Move]:
@@ -507,6 +512,8 @@ class KloepperState(LoggedState):
                 )
             if not self.team >> seat & 1:
                 return _("only the queens team may knock, and you are not on it")
+            if self.deck.knock_before == 0:
+                return _("in the tiny deal a knock must come before the lead to the first trick")
             return _("a knock must come before the lead to the second trick")
         if move.verb != "play" or len(move.cards) != 1:
             if words:

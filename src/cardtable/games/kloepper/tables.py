@@ -97,12 +97,16 @@ KEY_MASK: tuple[int, ...] = tuple(sum(1 << c for c in PACK if KEY[c] == k) for k
 @dataclass(frozen=True, slots=True)
 class Deck:
     """What a pack changes in a deal: its cards, the aces that may be called, the tricks of a
-    deal (the cards each seat is dealt) and the card points in it."""
+    deal (the cards each seat is dealt), the card points in it, the trick before whose lead
+    a knock must come (the second, index 1; the tiny deck's first), and whether the last trick,
+    every card of it forced, plays itself. The tiny deck's two keep its game tree small."""
 
     pack: tuple[int, ...]
     callable: tuple[int, ...]
     tricks: int
     points: int
+    knock_before: int = 1
+    auto_last: bool = False
 
     @property
     def packet(self) -> int:
@@ -121,7 +125,9 @@ _TINY = tuple(sorted(parse_cards("QC QS JH AD AH 10H AS 10S")))
 #: The packs of the ``deck`` option: the full 24 cards, or the tiny eight for exact solvers.
 DECKS: dict[str, Deck] = {
     "standard": Deck(PACK, CALLABLE, 6, 120),
-    "tiny": Deck(_TINY, tuple(parse_cards("AH AS")), 2, sum(POINTS[c] for c in _TINY)),
+    "tiny": Deck(
+        _TINY, tuple(parse_cards("AH AS")), 2, sum(POINTS[c] for c in _TINY), 0, auto_last=True
+    ),
 }
 
 # Trumps high to low, then clubs, hearts, spades high to low: the order a hand is shown in.
