@@ -677,13 +677,7 @@ class CribbageState(LoggedState):
             card = move.cards[0]
             if card not in hand:
                 return _not_in_hand([card])
-            if self.limit != 31:
-                return _("the count is {count}; {card} would make {total}, over {limit}").format(
-                    count=self.count,
-                    card=card_word(card),
-                    total=self.count + VALUE[card],
-                    limit=self.limit,
-                )
+            # The tiny deck never comes here: its one card in play says go when it won't fit.
             return _("the count is {count}; {card} would make {total}, over 31").format(
                 count=self.count, card=card_word(card), total=self.count + VALUE[card]
             )

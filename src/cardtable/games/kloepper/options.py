@@ -66,7 +66,8 @@ OPTIONS: tuple[Option, ...] = (
             "JH AD as trumps (high to low) and AH 10H AS 10S as plain cards, two each dealt "
             "one at a time, two tricks a deal; only AH or AS may be called; the pack holds "
             "61 card points, so the queens team wins with 31, wins high with 46 and loses "
-            "high with 15 or fewer; a knock claims both tricks (target=1 plays one deal)"
+            "high with 15 or fewer; a knock claims both tricks and must come before the "
+            "first lead; the last trick, one card each, plays itself (target=1 plays one deal)"
         ),
         choices=("standard", "tiny"),
         label=NP_("option", "Deck"),
