@@ -465,7 +465,7 @@ def test_errors_in_japanese() -> None:
     )
     assert str(option_info.value) == (
         "cribbage に不明なオプション 'colour'。"
-        "オプション: players, target, skunk, muggins, games, dealer"
+        "オプション: players, target, skunk, muggins, games, deck, dealer"
     )
     assert str(value_info.value) == (
         "オプション 'target' に 100 は指定できません。指定できる値: 121, 61"

@@ -301,3 +301,17 @@ if __name__ == "__main__":  # the full counts quoted in docs/research.md
     )
     for name, options, positions in deals:
         print(name, options, deal_tree(name, options, positions), file=sys.stdout)
+
+
+def test_the_tiny_decks_are_research_options_no_players_menu_offers() -> None:
+    # A two-card deal is for exact solvers: the browser's catalogue and a table's summary leave
+    # the deck out, while the command line and the research API still take it.
+    from cardtable.server.web import catalog
+
+    for language in ("en", "ja"):
+        menus = {g["name"]: [o["name"] for o in g["options"]] for g in catalog(language)["games"]}
+        assert "deck" not in menus["cribbage"] and "deck" not in menus["kloepper"]
+    for name in ("cribbage", "kloepper"):
+        spec = next(s for s in type(cardtable.load(name)).option_specs if s.name == "deck")
+        assert spec.research and spec.choices == ("standard", "tiny")
+    assert cardtable.load("cribbage", deck="tiny").options["deck"] == "tiny"

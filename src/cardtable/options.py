@@ -50,6 +50,7 @@ class Option:
     an ``example`` value and the ``pattern`` (a regular expression, whole value) a form can
     check before sending; the game still validates what it gets. A ``seat`` option's value is
     a seat, typed counted from 0 as everywhere in notation; a menu shows it counted from 1.
+    A ``research`` option is left out of players' menus.
     """
 
     name: str
@@ -63,6 +64,10 @@ class Option:
     example: str = ""
     pattern: str = ""
     seat: bool = False
+    #: A variant for research only (e.g. a tiny pack for exact solvers): the command line and
+    #: the research API take it, but no menu for players offers it, and a table's summary
+    #: names it only when it is not the default.
+    research: bool = False
 
     @property
     def kind(self) -> type:

@@ -50,6 +50,7 @@ def options_text(room: Room) -> list[str]:
         for spec in type(game).option_specs
         if spec.name not in _SHOWN_ELSEWHERE
         for value in [game.options.get(spec.name, spec.default)]
+        if not (spec.research and value == spec.default)
     ]
 
 

@@ -347,7 +347,7 @@ def _catalog(language: str) -> dict[str, Any]:
         for name in games():
             cls = game_class(name)
             rules = [unwrap(p) for p in game_summary(cls).split("\n\n") if p.strip()]
-            options = [_option(spec) for spec in cls.option_specs]
+            options = [_option(spec) for spec in cls.option_specs if not spec.research]
             face = face_folder(name)
             levels = [
                 {

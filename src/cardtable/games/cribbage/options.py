@@ -88,6 +88,7 @@ OPTIONS: tuple[Option, ...] = (
             "the game is one deal: after the show the most points win, equal points share"
         ),
         choices=("standard", "tiny"),
+        research=True,
         label=NP_("option", "Deck"),
         words=(
             ("standard", NP_("option value", "52 cards")),

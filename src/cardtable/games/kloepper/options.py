@@ -70,6 +70,7 @@ OPTIONS: tuple[Option, ...] = (
             "first lead; the last trick, one card each, plays itself (target=1 plays one deal)"
         ),
         choices=("standard", "tiny"),
+        research=True,
         label=NP_("option", "Deck"),
         words=(
             ("standard", NP_("option value", "24 cards")),

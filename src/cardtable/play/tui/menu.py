@@ -148,7 +148,8 @@ class MenuScreen(Screen[None]):
                 yield Button(_("Resume the unfinished game"), id="resume")
             yield Static(_("Options"), classes="heading")
             for spec in cls.option_specs:
-                yield from self._option_row(spec)
+                if not spec.research:  # a research variant is not a player's choice
+                    yield from self._option_row(spec)
             with Horizontal(classes="row"):
                 yield Label(_("Four-colour cards"))
                 yield Switch(value=self.four_colour, id="four-colour")
@@ -202,6 +203,8 @@ class MenuScreen(Screen[None]):
     def _read_options(self) -> dict[str, OptionValue]:
         values: dict[str, OptionValue] = {}
         for spec in game_class(self.game_name).option_specs:
+            if spec.research:
+                continue
             widget = self.query_one(f"#opt-{spec.name}")
             if isinstance(widget, Select):
                 raw = widget.value
