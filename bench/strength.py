@@ -134,8 +134,12 @@ def load_pairing(path: Path, bots: list[str], options: dict[str, object]) -> Mat
         return None
     result = MatchResult.from_json(json.loads(path.read_text(encoding="utf-8")))
     wanted = dict(cardtable.load(result.game, **options).options)
-    if result.bots != bots or result.options != wanted or result.seed != 0:
+    # An option added to a game after the file was written is missing from it; at its default
+    # it plays the rules the file was played under (a new option's default keeps the game), so
+    # the games still count. Any other difference starts the pairing again.
+    if result.bots != bots or {**wanted, **result.options} != wanted or result.seed != 0:
         return None
+    result.options = wanted
     return result
 
 
