@@ -23,7 +23,11 @@ __all__ = ["arena", "draw_chart"]
 
 #: Bots that live in the research API, by their name or the start of it (``-``), and the module
 #: whose ``register_bots()`` makes them known (loaded only when a match names one).
-BOT_PLUGINS = {"policy": "cardtable.rl.policies", "openspiel-": "cardtable.rl.openspiel"}
+BOT_PLUGINS = {
+    "policy": "cardtable.rl.policies",
+    "openspiel-": "cardtable.rl.openspiel",
+    "distilled": "cardtable.bots.distilled",
+}
 
 
 def plugins_for(names: list[str]) -> list[str]:
@@ -31,6 +35,8 @@ def plugins_for(names: list[str]) -> list[str]:
 
     >>> plugins_for(["rules", "policy:path=model.zip", "openspiel-ismcts:simulations=50"])
     ['cardtable.rl.openspiel', 'cardtable.rl.policies']
+    >>> plugins_for(["distilled", "expert"])
+    ['cardtable.bots.distilled']
     """
     needed = set()
     for name in names:
