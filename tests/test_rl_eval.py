@@ -17,9 +17,10 @@ from cardtable.engine import JSON, Move
 from cardtable.errors import CardtableError, IllegalMoveError, OptionError
 from cardtable.registry import codec, games
 from cardtable.rl import single
-from cardtable.rl.agents import TensorPolicyBot, first_legal, policy_bot
+from cardtable.rl.agents import first_legal, policy_bot
 from cardtable.rl.deals import deal_seed, deal_set, digest, published
 from cardtable.rl.evaluation import evaluate, normalised_interval
+from cardtable.rl.policies import PolicyBot
 from cardtable.seat_view import SeatView
 
 runner = CliRunner()
@@ -157,7 +158,7 @@ def test_a_policy_file_reads_the_tensor_it_was_trained_on(tmp_path: Path, observ
     obs, _ = env.reset(seed=deal_seed("kloepper", 3))
     state = env.driver.state
     bot = policy_bot(state.game, str(path))
-    assert isinstance(bot, TensorPolicyBot)
+    assert isinstance(bot, PolicyBot)
     # The tensor the bot reads is the one the environment gave the learner.
     assert np.array_equal(bot.tensor(codec(state.game), SeatView(state, 0), ()), obs)
     assert isinstance(bot.choose(SeatView(state, 0)), Move)

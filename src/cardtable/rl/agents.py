@@ -33,18 +33,17 @@ import numpy as np
 
 from cardtable.bot_protocol import Bot
 from cardtable.bots.levels import make_bot
-from cardtable.encoding import Codec, Tensor, next_actions
+from cardtable.encoding import Codec, Tensor
 from cardtable.engine import JSON, Game, Move
 from cardtable.errors import CardtableError, IllegalMoveError, OptionError, clip
 from cardtable.registry import codec as codec_of
-from cardtable.rl.driver import action_mask
+from cardtable.rl.policies import PolicyBot
 from cardtable.seat_view import SeatView
 
 __all__ = [
     "AgentFunction",
     "AgentSpec",
     "CallableBot",
-    "TensorPolicyBot",
     "first_legal",
     "load_callable",
     "make_agent",
@@ -200,37 +199,6 @@ def _with_prefix(codec: Codec, tensor: Tensor, prefix: Sequence[int]) -> Tensor:
     return out
 
 
-class TensorPolicyBot:
-    """A policy over tensors (``policy(tensor, mask) -> action``) playing as a bot, reading
-    the observation or the information-state tensor of its seat view."""
-
-    def __init__(
-        self, policy: Callable[[Tensor, np.ndarray], int], tensor: TensorOf, name: str
-    ) -> None:
-        self.policy = policy
-        self.tensor = tensor
-        self._name = name
-
-    @property
-    def name(self) -> str:
-        return self._name
-
-    def choose(self, view: SeatView) -> Move:
-        codec = codec_of(view.game)
-        legal = view.legal_moves()
-        prefix: tuple[int, ...] = ()
-        while True:
-            fitting, nxt = next_actions(codec, legal, prefix)
-            if prefix and not nxt:
-                return fitting[0]
-            action = int(self.policy(self.tensor(codec, view, prefix), action_mask(codec, nxt)))
-            if action not in nxt:
-                raise IllegalMoveError(
-                    f"policy {self._name!r} chose action {action}, which the mask does not allow"
-                )
-            prefix = (*prefix, action)
-
-
 #: Models loaded, by file and its time of change: a model is worth loading once a process.
 _MODELS: dict[tuple[str, int], Any] = {}
 
@@ -275,4 +243,4 @@ def policy_bot(game: Game, path: str) -> Bot:
         action, _ = model.predict(obs, action_masks=mask.astype(bool), deterministic=True)
         return int(action)
 
-    return TensorPolicyBot(policy, tensor, f"policy:{Path(path).name}")
+    return PolicyBot(policy, f"policy:{Path(path).name}", tensor)

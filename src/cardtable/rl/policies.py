@@ -17,7 +17,7 @@ game state, or of a PettingZoo agent, to actions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ import numpy as np
 
 from cardtable.bot_protocol import Bot
 from cardtable.bots.levels import make_bot, register_bot
-from cardtable.encoding import Tensor, next_actions
+from cardtable.encoding import Codec, Tensor, next_actions
 from cardtable.engine import Move, State
 from cardtable.errors import CardtableError, IllegalMoveError, OptionError
 from cardtable.registry import codec as codec_of
@@ -42,9 +42,17 @@ class PolicyBot:
     """A policy playing as a cardtable bot: it sees only its seat view, and takes actions
     until they name one legal move (an action outside the mask is refused, naming it)."""
 
-    def __init__(self, policy: Policy, name: str = "policy") -> None:
+    def __init__(
+        self,
+        policy: Policy,
+        name: str = "policy",
+        tensor: Callable[[Codec, SeatView, Sequence[int]], Tensor] | None = None,
+    ) -> None:
         self.policy = policy
         self._name = name
+        # The tensor the policy reads, from the view and the actions chosen so far of the move:
+        # by default the observation tensor (a policy trained on another reads that one).
+        self.tensor = tensor
 
     @property
     def name(self) -> str:
@@ -53,14 +61,19 @@ class PolicyBot:
     def choose(self, view: SeatView) -> Move:
         codec = codec_of(view.game)
         legal = view.legal_moves()
-        observation = view.observation()
+        observation = view.observation() if self.tensor is None else {}
         prefix: tuple[int, ...] = ()
         while True:
             fitting, nxt = next_actions(codec, legal, prefix)
             if prefix and not nxt:
                 return fitting[0]
             mask = action_mask(codec, nxt)
-            action = int(self.policy(observation_tensor(codec, observation, prefix), mask))
+            tensor = (
+                observation_tensor(codec, observation, prefix)
+                if self.tensor is None
+                else self.tensor(codec, view, prefix)
+            )
+            action = int(self.policy(tensor, mask))
             if action not in nxt:
                 raise IllegalMoveError(
                     f"policy {self._name!r} chose action {action} "
