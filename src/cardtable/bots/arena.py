@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.bot_protocol import Bot
 from cardtable.bots.levels import make_bot
@@ -41,7 +41,7 @@ from cardtable.errors import CardtableError, clip
 from cardtable.registry import load
 from cardtable.seat_view import SeatView
 
-__all__ = ["GameResult", "MatchResult", "ray_session", "run_match", "seatings"]
+__all__ = ["GameResult", "MatchResult", "in_order", "ray_session", "run_match", "seatings"]
 
 
 def seatings(players: int, bots: int) -> list[tuple[int, ...]]:
@@ -333,23 +333,37 @@ def run_match(
         address = ray if isinstance(ray, str) else None
         result.games = _run_on_ray(tasks, jobs, address, progress)
     else:
-        result.games = list(_run(tasks, jobs, progress))
+        result.games = list(in_order(play_one, tasks, jobs, progress))
     return result
 
 
-def _run(
-    tasks: list[Task], jobs: int, progress: Callable[[int], None] | None
-) -> Iterable[GameResult]:
-    if jobs <= 1:
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def in_order(
+    function: Callable[[T], R],
+    tasks: Sequence[T],
+    jobs: int,
+    progress: Callable[[int], None] | None = None,
+) -> Iterable[R]:
+    """``function`` of every task, in the tasks' order, on ``jobs`` worker processes (here
+    when ``jobs`` is 1), calling ``progress(1)`` after each; ``function`` and the tasks must
+    pickle when ``jobs`` is more than 1.
+
+    >>> list(in_order(abs, [-2, 3, -1], jobs=1))
+    [2, 3, 1]
+    """
+    if jobs <= 1 or len(tasks) < 2:
         for task in tasks:
-            yield play_one(task)
+            yield function(task)
             if progress:
                 progress(1)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         # map keeps the order of the tasks, so the results do not depend on the workers.
-        for game_result in pool.map(play_one, tasks, chunksize=max(1, len(tasks) // (jobs * 8))):
-            yield game_result
+        for value in pool.map(function, tasks, chunksize=max(1, len(tasks) // (jobs * 8))):
+            yield value
             if progress:
                 progress(1)
 

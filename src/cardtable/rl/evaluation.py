@@ -33,15 +33,14 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Any, cast
 
 from cardtable.bot_protocol import Bot
-from cardtable.bots.arena import load_plugins
+from cardtable.bots.arena import in_order, load_plugins
 from cardtable.bots.levels import make_bot
 from cardtable.bots.stats import Interval, mean_interval, paired_interval
 from cardtable.engine import JSON, Game
@@ -266,7 +265,7 @@ def evaluate(
         (loaded.name, frozen, player, rival, seeds[deal], seat, plugins)
         for player, rival, deal, seat in keys
     ]
-    for key, value in zip(keys, _run(tasks, jobs, progress), strict=True):
+    for key, value in zip(keys, in_order(play_task, tasks, jobs, progress), strict=True):
         points[key] = value
     result = Evaluation(loaded.name, dict(loaded.options), spec.label, ids, chosen, protocol)
     for rival in rivals:
@@ -325,20 +324,3 @@ def _opponents(game: Game, opponents: Sequence[str]) -> list[str]:
     for name in names:
         make_bot(game.name, name)  # an unknown bot fails here, before any deal is played
     return list(dict.fromkeys(names))
-
-
-def _run(
-    tasks: list[Task], jobs: int, progress: Callable[[int], None] | None
-) -> Iterable[Fraction]:
-    if jobs <= 1 or len(tasks) < 2:
-        for task in tasks:
-            yield play_task(task)
-            if progress:
-                progress(1)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        # map keeps the order of the tasks, so the results do not depend on the workers.
-        for value in pool.map(play_task, tasks, chunksize=max(1, len(tasks) // (jobs * 8))):
-            yield value
-            if progress:
-                progress(1)
