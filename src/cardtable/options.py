@@ -192,13 +192,20 @@ def show_value(value: object) -> str:
     return str(value) if isinstance(value, int | str) else repr(value)
 
 
-def options_line(options: Mapping[str, object]) -> str:
-    """Options as ``name=value`` pairs, e.g. for a game's header line.
+def options_line(options: Mapping[str, object], specs: Sequence[Option] = ()) -> str:
+    """Options as ``name=value`` pairs, e.g. for a game's header line; of ``specs``, a research
+    option at its default is left out (it is no choice a player made).
 
     >>> options_line({"target": 61, "muggins": False})
     'target=61, muggins=off'
+    >>> deck = Option("deck", "standard", "the pack", choices=("standard", "tiny"), research=True)
+    >>> options_line({"target": 61, "deck": "standard"}, [deck])
+    'target=61'
     """
-    return ", ".join(f"{name}={show_value(value)}" for name, value in options.items())
+    quiet = {s.name for s in specs if s.research and options.get(s.name) == s.default}
+    return ", ".join(
+        f"{name}={show_value(value)}" for name, value in options.items() if name not in quiet
+    )
 
 
 def validate_options(

@@ -220,7 +220,8 @@ def simulate(
         Text.assemble(
             (game_title(game), "bold"),
             f": {games} game{'s' if games != 1 else ''} between random bots, "
-            f"seeds {seed} to {seed + games - 1} ({options_line(game.options)})",
+            f"seeds {seed} to {seed + games - 1} "
+            f"({options_line(game.options, type(game).option_specs)})",
         )
     )
     headers = ["Seat", "Wins", "Win rate", "Avg final score"]
@@ -360,7 +361,10 @@ def replay(
             (game_title(final.game), "bold"),
             " "
             + _("({options}), seed {seed}, {moves}; {view}").format(
-                options=options_line(final.game.options), seed=final.seed, moves=moves, view=view
+                options=options_line(final.game.options, type(final.game).option_specs),
+                seed=final.seed,
+                moves=moves,
+                view=view,
             ),
         )
     )
@@ -479,7 +483,7 @@ def demo(
             style="bold",
         )
     )
-    console.print(options_line(game.options), style="dim")
+    console.print(options_line(game.options, type(game).option_specs), style="dim")
     narrator = Narrator(console, state)
     narrator.update()
     _play_out_slowly(state, bots, narrator, pause)

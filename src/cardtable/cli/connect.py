@@ -47,6 +47,7 @@ from cardtable.cli.common import error_line, fail, inert
 from cardtable.errors import CardtableError, clip
 from cardtable.i18n import _, get_language
 from cardtable.options import options_line
+from cardtable.registry import game_class, games
 from cardtable.server.protocol import (
     MAX_NAME,
     ChatOut,
@@ -359,7 +360,9 @@ class Terminal:
         title = inert(str(table.get("title") or table.get("game") or "?"), keep="")
         options = table.get("options")
         if isinstance(options, dict) and options:
-            shown = inert(options_line(options), keep="")
+            name = table.get("game")
+            specs = game_class(name).option_specs if name in games() else ()
+            shown = inert(options_line(options, specs), keep="")
             self.say(_("{title} ({options})").format(title=title, options=shown))
         else:
             self.say(title)

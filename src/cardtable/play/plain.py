@@ -110,7 +110,11 @@ class PlainTable:
             _("seat {seat}: {player}").format(seat=i, player=_player_name(p, len(s.humans)))
             for i, p in enumerate(s.players)
         )
-        title, options, seed = game_title(s.game), options_line(s.game.options), s.shown_seed()
+        title, options, seed = (
+            game_title(s.game),
+            options_line(s.game.options, type(s.game).option_specs),
+            s.shown_seed(),
+        )
         if seed is None:  # a drawn seed deals every hidden card: it is told at the end
             self.say(_("{title} ({options})").format(title=title, options=options))
         else:
