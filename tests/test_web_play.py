@@ -29,8 +29,8 @@ pytest_plugins = ["browser_harness"]
 GAMES = [
     ("calypso", {}, ["open", "medium", "medium", "medium"], "en-US"),
     ("cribbage", {"target": 61}, ["open", "medium"], "ja-JP"),
-    ("kloepper", {}, ["open", "medium", "medium", "medium"], "en-US"),
-    ("krypkasino", {"players": 3}, ["open", "medium", "medium"], "ja-JP"),
+    ("kloepper", {"target": 10}, ["open", "medium", "medium", "medium"], "en-US"),
+    ("krypkasino", {"players": 3, "deals": 2}, ["open", "medium", "medium"], "ja-JP"),
 ]
 
 #: ASCII words a Japanese page may show: the brand, the language's own name, people's names.
