@@ -21,6 +21,7 @@ from cardtable.cli.common import (
     progress_bar,
 )
 from cardtable.errors import OptionError
+from cardtable.options import options_line
 from cardtable.registry import load
 
 __all__ = ["eval_command"]
@@ -90,7 +91,7 @@ def eval_command(
     if as_json:
         typer.echo(inert_json(json.dumps(result.to_json(), indent=1)))
         return
-    shown = ", ".join(f"{k}={v}" for k, v in result.options.items())
+    shown = options_line(result.options, type(game).option_specs)
     kind = "the published protocol" if result.published else "not the published options"
     console.print(
         inert_text(
