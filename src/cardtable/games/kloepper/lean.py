@@ -31,9 +31,18 @@ import numpy as np
 
 from cardtable.engine import Game, Move, State
 from cardtable.games.kloepper.codec import ACES, CARDS, OFFSETS, KloepperCodec
-from cardtable.games.kloepper.game import KloepperState
+from cardtable.games.kloepper.game import ALL, KloepperState
 from cardtable.games.kloepper.moves import KNOCK
-from cardtable.games.kloepper.tables import CALLABLE, KEY, PACK, QC, QS, SEATS, TRUMP
+from cardtable.games.kloepper.tables import (
+    CALLABLE,
+    DECLARE,
+    KEY,
+    PACK,
+    QC,
+    QS,
+    SEATS,
+    TRUMP,
+)
 from cardtable.registry import codec as codec_of
 
 __all__ = ["VECTOR_CORE", "KloepperTables"]
@@ -51,6 +60,8 @@ _PLAY = SEATS + NCARDS  # a play's cells: the relative seat, then the card
 # Where the position's cells start: everything before them is cards, kept cell by cell.
 _POSITION = OFFSETS["hand_sizes"]
 _O = OFFSETS
+#: The log entries that follow a deal's end at once: the next deal, or the game's end.
+_AFTER_DEAL = ("deal", "game over")
 
 
 class SeedSource(Protocol):
@@ -85,7 +96,7 @@ class KloepperTables:
         self.declared = [0] * n  # declarations of the deal so far
         self.paid: list[list[float]] = [[0.0] * SEATS for _ in range(n)]
         # The sides each seat knows change only with a few entries: cached until one comes.
-        self.sides: list[list[list[int] | None]] = [[None] * SEATS for _ in range(n)]
+        self.sides: list[list[tuple[int, ...] | None]] = [[None] * SEATS for _ in range(n)]
         self.led = [0] * n  # the suit key led to the trick in progress
         codec = self.codec
         assert isinstance(codec, KloepperCodec)
@@ -96,6 +107,66 @@ class KloepperTables:
             self.action[move] = action
         self._rows = np.zeros(n, np.int64)
         self._tables = np.arange(n, dtype=np.int64)
+        # Where each table's four rows start in the flat array.
+        self._blocks = self._tables * (SEATS * self.width)
+        # The seats that showed their side by a card (a black queen, the called ace), as a
+        # bitmask, and the seats that played the black queens, in order, this deal.
+        self.shown = [0] * n
+        self.queens: list[list[int]] = [[] for _ in range(n)]
+        self._patterns()
+
+    def _patterns(self) -> None:
+        """The cells a play or a trick changes in a table's four rows (indices within them),
+        worked out once for every seat and card so that a step only looks them up."""
+        width = self.width
+
+        played: list[tuple[int, ...]] = []
+        trick: list[tuple[int, ...]] = []
+        hand: list[int] = []
+        for seat in range(SEATS):
+            for cell in range(NCARDS):
+                rel = [(seat - s) % SEATS for s in range(SEATS)]
+                p = [s * width + _O["played"] + rel[s] * NCARDS + cell for s in range(SEATS)]
+                t = [s * width + _O["trick"] + rel[s] * NCARDS + cell for s in range(SEATS)]
+                played.append(tuple(p + t))
+                trick.append(tuple(t))
+                hand.append(seat * width + _O["hand"] + cell)
+        #: A play's cards at ``seat * NCARDS + cell``: its card planes, the trick in progress.
+        self._played = played
+        self._trick = trick
+        self._hand = hand
+        #: A play in the history: ``(plays * SEATS + seat) * NCARDS + cell``.
+        self._history: list[tuple[int, ...]] = []
+        if self.info:
+            for plays in range(6 * SEATS):
+                at = _O["plays"] + plays * _PLAY
+                for seat in range(SEATS):
+                    for cell in range(NCARDS):
+                        self._history.append(
+                            tuple(
+                                c
+                                for s in range(SEATS)
+                                for c in (
+                                    s * width + at + (seat - s) % SEATS,
+                                    s * width + at + SEATS + cell,
+                                )
+                            )
+                        )
+        seats = range(SEATS)
+        self._void = [
+            tuple(s * width + _O["voids"] + 4 * ((seat - s) % SEATS) + v for s in seats)
+            for seat in range(SEATS)
+            for v in range(4)
+        ]
+        self._sizes = [
+            tuple(s * width + _O["hand_sizes"] + (seat - s) % SEATS for s in seats)
+            for seat in range(SEATS)
+        ]
+        self._won = [
+            tuple(s * width + _O["tricks_won"] + (seat - s) % SEATS for s in seats)
+            + tuple(s * width + _O["card_points"] + (seat - s) % SEATS for s in seats)
+            for seat in range(SEATS)
+        ]
 
     # ------------------------------------------------------------------ the Core protocol
 
@@ -104,21 +175,28 @@ class KloepperTables:
         self._write()
 
     def step(self, actions: Sequence[int], seeds: SeedSource) -> None:
+        # Each table's changes as indices within its own block of four rows, with where each
+        # table's run ends: one numpy add of the blocks' starts turns them into flat indices.
         ones: list[int] = []
         zeros: list[int] = []
         cells: list[int] = []
         values: list[float] = []
+        ends: list[int] = []
         rewards = self.rewards
         rewards.fill(0.0)
         self.done.fill(False)
         moves = self.moves
+        states = self.states
+        read = self.read
+        take = self._take
         for table, action in enumerate(actions):
-            state = self.states[table]
+            state = states[table]
             state.apply(moves[action])
             log = state._log
-            new = log[self.read[table] :]
-            self.read[table] = len(log)
-            if any(entry[0] == "deal over" for entry in new):
+            new = log[read[table] :]
+            read[table] = len(log)
+            # A deal's end is followed at once by the next deal or the game's end.
+            if new[-1][0] in _AFTER_DEAL:
                 now = self.pay(state)
                 before = self.paid[table]
                 rewards[table] = [a - b for a, b in zip(now, before, strict=True)]
@@ -126,13 +204,21 @@ class KloepperTables:
             if state.is_over:
                 self.done[table] = True
                 self.final_scores[table] = state.points
-                self.states[table] = self._new(table, seeds.next(table))
-                continue
-            self._take(table, state, new, ones, zeros, cells, values)
+                states[table] = self._new(table, seeds.next(table))
+            else:
+                take(table, state, new, ones, zeros, cells, values)
+            ends.append(len(ones))
+            ends.append(len(zeros))
+            ends.append(len(cells))
         flat = self.seats.reshape(-1)
-        flat[ones] = 1.0
-        flat[zeros] = 0.0
-        flat[cells] = values
+        runs = np.diff(np.array(ends, np.int64).reshape(-1, 3), axis=0, prepend=0)
+        blocks = self._blocks
+        if ones:
+            flat[np.array(ones, np.int64) + np.repeat(blocks, runs[:, 0])] = 1.0
+        if zeros:
+            flat[np.array(zeros, np.int64) + np.repeat(blocks, runs[:, 1])] = 0.0
+        if cells:
+            flat[np.array(cells, np.int64) + np.repeat(blocks, runs[:, 2])] = values
         self._write()
 
     # ------------------------------------------------------------------ the arrays
@@ -166,6 +252,8 @@ class KloepperTables:
         self.plays[table] = 0
         self.declared[table] = 0
         self.sides[table] = [None] * SEATS
+        self.shown[table] = 0
+        self.queens[table] = []
 
     def _take(
         self,
@@ -177,98 +265,100 @@ class KloepperTables:
         cells: list[int],
         values: list[float],
     ) -> None:
-        """The cells that ``entries`` (new log entries of ``state``) change in the seats'
-        rows, as flat indices of ``self.seats``: set to 1 (``ones``), then cleared
-        (``zeros``), then set to a value (``cells``, ``values``)."""
-        for k in range(len(entries) - 1, -1, -1):
-            if entries[k][0] == "deal":  # a new deal: what came before it is gone
-                self._deal(table, state)
-                entries = entries[k + 1 :]
-                break
-        width = self.width
-        base = table * SEATS * width
-        info = self.info
+        """The cells that ``entries`` (new log entries of ``state``) change in the table's
+        four rows, as indices within them: set to 1 (``ones``), then cleared (``zeros``),
+        then set to a value (``cells``, ``values``)."""
+        if entries[-1][0] == "deal" or len(entries) > 1:
+            for k in range(len(entries) - 1, -1, -1):
+                if entries[k][0] == "deal":  # a new deal: what came before it is gone
+                    self._deal(table, state)
+                    entries = entries[k + 1 :]
+                    break
         for entry in entries:
             kind = entry[0]
             if kind == "play":
                 seat, card = entry[1], entry[2]
                 cell = _CELL[card]
                 plays = self.plays[table]
-                play = _O["plays"] + plays * _PLAY
+                at = seat * NCARDS + cell
                 if plays % SEATS == 0:
                     self.led[table] = KEY[card]
-                led = self.led[table]
-                void = -1 if KEY[card] == led else _VOID[led]
+                else:
+                    led = self.led[table]
+                    if KEY[card] != led:
+                        ones += self._void[seat * 4 + _VOID[led]]
+                ones += self._played[at]
+                if self.info:
+                    ones += self._history[plays * SEATS * NCARDS + at]
+                zeros.append(self._hand[at])
+                cells += self._sizes[seat]
                 size = len(state.hands[seat]) / 6
-                for s in range(SEATS):
-                    at = base + s * width
-                    rel = (seat - s) % SEATS
-                    ones.append(at + _O["played"] + rel * NCARDS + cell)
-                    ones.append(at + _O["trick"] + rel * NCARDS + cell)
-                    cells.append(at + _O["hand_sizes"] + rel)
-                    values.append(size)
-                    if void >= 0:
-                        ones.append(at + _O["voids"] + 4 * rel + void)
-                    if info:
-                        ones.append(at + play + rel)
-                        ones.append(at + play + SEATS + cell)
-                zeros.append(base + seat * width + _O["hand"] + cell)
+                values += (size, size, size, size)
                 self.plays[table] = plays + 1
-                if card in (QC, QS) or card == state.call:
+                if card in (QC, QS):
+                    self.shown[table] |= 1 << seat
+                    self.queens[table].append(seat)
+                    self.sides[table] = [None] * SEATS
+                elif entry[4]:  # the called ace
+                    self.shown[table] |= 1 << seat
                     self.sides[table] = [None] * SEATS
             elif kind == "trick":
-                winner, leader, cards = entry[1], entry[3], entry[4]
-                won = sum(1 for t in state.tricks if t[2] == winner) / 6
+                winner, leader, played = entry[1], entry[3], entry[4]
+                trick = self._trick
+                for i in range(SEATS):
+                    zeros += trick[(leader + i) % SEATS * NCARDS + _CELL[played[i]]]
+                won = len(state.won[winner]) / (SEATS * 6)
                 taken = state.taken[winner] / 120
-                for s in range(SEATS):
-                    at = base + s * width
-                    for i, card in enumerate(cards):
-                        rel = (leader + i - s) % SEATS
-                        zeros.append(at + _O["trick"] + rel * NCARDS + _CELL[card])
-                    rel = (winner - s) % SEATS
-                    cells.append(at + _O["tricks_won"] + rel)
-                    cells.append(at + _O["card_points"] + rel)
-                    values.append(won)
-                    values.append(taken)
-            elif kind == "declare":
-                seat, verb, card = entry[1], entry[2], entry[3]
-                slot = _O["declarations"] + self.declared[table] * _DECL
-                self.declared[table] += 1
-                said = 1 + _ACE[card] if verb == "call" else 0
-                for s in range(SEATS):
-                    at = base + s * width
-                    rel = (seat - s) % SEATS
-                    ones.append(at + _O["declared"] + rel)
-                    if verb == "call":
-                        ones.append(at + _O["call"] + _ACE[card])
-                        ones.append(at + _O["caller"] + rel)
-                    if info:
-                        ones.append(at + slot + rel)
-                        own = 4 if verb == "alone" and s == seat else said
-                        ones.append(at + slot + SEATS + own)
+                cells += self._won[winner]
+                values += (won, won, won, won, taken, taken, taken, taken)
+            else:
+                self._other(table, entry, ones)
+
+    def _other(self, table: int, entry: tuple[Any, ...], ones: list[int]) -> None:
+        """The cells of an entry that is neither a play nor a trick (declarations, the knock,
+        answers to it; a few a deal), as indices within the table's rows."""
+        kind = entry[0]
+        width = self.width
+        info = self.info
+        if kind == "declare":
+            seat, verb, card = entry[1], entry[2], entry[3]
+            slot = _O["declarations"] + self.declared[table] * _DECL
+            self.declared[table] += 1
+            said = 1 + _ACE[card] if verb == "call" else 0
+            for s in range(SEATS):
+                at = s * width
+                rel = (seat - s) % SEATS
+                ones.append(at + _O["declared"] + rel)
                 if verb == "call":
-                    self.sides[table] = [None] * SEATS
-            elif kind == "roles":
+                    ones.append(at + _O["call"] + _ACE[card])
+                    ones.append(at + _O["caller"] + rel)
+                if info:
+                    ones.append(at + slot + rel)
+                    own = 4 if verb == "alone" and s == seat else said
+                    ones.append(at + slot + SEATS + own)
+            if verb == "call":
                 self.sides[table] = [None] * SEATS
-            elif kind == "knock":
-                self.sides[table] = [None] * SEATS
-                seat = entry[1]
-                for s in range(SEATS):
-                    at = base + s * width
-                    ones.append(at + _O["knocker"] + (seat - s) % SEATS)
-                    if entry[2]:
-                        ones.append(at + _O["lone_knock"])
-                    if info:
-                        ones.append(at + _O["knock_after"] + self.plays[table])
-            elif kind == "knock-off":
-                self.sides[table] = [None] * SEATS
-                seat = entry[1]
-                for s in range(SEATS):
-                    ones.append(base + s * width + _O["knock_off"] + (seat - s) % SEATS)
-            elif kind == "no knock-off" and info:
-                seat = entry[1]
-                for s in range(SEATS):
-                    ones.append(base + s * width + _O["no_knock_off"] + (seat - s) % SEATS)
+        elif kind == "roles":
+            self.sides[table] = [None] * SEATS
+        elif kind == "knock":
+            self.sides[table] = [None] * SEATS
+            seat = entry[1]
+            for s in range(SEATS):
+                at = s * width
+                ones.append(at + _O["knocker"] + (seat - s) % SEATS)
+                if entry[2]:
+                    ones.append(at + _O["lone_knock"])
+                if info:
+                    ones.append(at + _O["knock_after"] + self.plays[table])
+        elif kind == "knock-off":
+            self.sides[table] = [None] * SEATS
+            seat = entry[1]
+            for s in range(SEATS):
+                ones.append(s * width + _O["knock_off"] + (seat - s) % SEATS)
+        elif kind == "no knock-off" and info:
+            seat = entry[1]
+            for s in range(SEATS):
+                ones.append(s * width + _O["no_knock_off"] + (seat - s) % SEATS)
 
     def _write(self) -> None:
         """Each table's tensor of the seat to act: its row, then the few cells that change
@@ -287,44 +377,101 @@ class KloepperTables:
         num_actions = self.codec.num_actions
         width = self.width
         sides = self.sides
+        phase, leader, trick_no = _O["phase"], _O["leader"], _O["trick_number"]
+        may_knock = _O["may_knock"]
         for table, state in enumerate(states):
             legal = state._legal()
             at = table * num_actions
-            for move in legal:
-                marks.append(at + actions[move])
+            marks += [at + actions[move] for move in legal]
             me = state.turn
             o = table * width
-            cells.append(o + _O["phase"] + state.phase)
-            cells.append(o + _O["leader"] + (state.leader - me) % SEATS)
-            cells.append(o + _O["trick_number"] + min(state.trick_no, 5))
+            cells.append(o + phase + state.phase)
+            cells.append(o + leader + (state.leader - me) % SEATS)
+            cells.append(o + trick_no + min(state.trick_no, 5))
             if KNOCK in legal:
-                cells.append(o + _O["may_knock"])
+                cells.append(o + may_knock)
             known = sides[table][me]
             if known is None:
-                known = sides[table][me] = _sides(state, me)
-            for offset in known:
-                cells.append(o + offset)
+                known = sides[table][me] = _SIDES[
+                    _knowledge(state, me, self.shown[table], self.queens[table])
+                ]
+            cells += [o + offset for offset in known]
         self.mask.fill(0)
         self.mask.reshape(-1)[marks] = 1
         self.obs.reshape(-1)[cells] = 1.0
 
 
-def _sides(state: KloepperState, me: int) -> list[int]:
-    """The roles and partner cells of seat ``me`` (offsets in its row), as the observation
-    gives them: the sides the seat can tell."""
-    roles = state.roles(me)
+def _knowledge(
+    state: KloepperState, me: int, shown: int, queens: list[int]
+) -> tuple[int, int, int | None, int]:
+    """``state.knowledge(me)`` (the sides seat ``me`` can tell: the queens team's and the
+    opponents' seats as bitmasks and whether the team is a lone player), with the seats that
+    showed a black queen or the called ace kept by the caller: ``shown``, and ``queens``, the
+    seats that played the black queens in order. The same rules in the same order."""
+    q = shown
+    lone: bool | None = None
+    if state.caller >= 0:
+        q |= 1 << state.caller
+        lone = False
+    elif len(queens) == 2:
+        lone = queens[0] == queens[1]
+    if state.knocker >= 0:
+        q |= 1 << state.knocker
+        lone = state.alone
+    o = 1 << state.knock_off if state.knock_off >= 0 else 0
+    hand = state.dealt[me]
+    if state.phase != DECLARE:
+        held = (QC in hand) + (QS in hand)
+        if held:
+            q |= 1 << me
+            lone = held == 2 and state.caller < 0
+        elif state.call in hand:
+            q |= 1 << me
+        else:
+            o |= 1 << me
+    elif QC in hand or QS in hand:
+        q |= 1 << me
+    if (lone and q) or (lone is False and q.bit_count() == 2):
+        o = ALL & ~q
+    elif lone is False and o.bit_count() == 2:
+        q = ALL & ~o
+    elif o.bit_count() == 3:
+        q, lone = ALL & ~o, True
+    return q, o, None if lone is None else int(lone), me
+
+
+def _side_cells(q: int, o: int, lone: int | None, me: int) -> tuple[int, ...]:
+    """The roles and partner cells (offsets in seat ``me``'s row) of what it knows, as the
+    observation gives them (``KloepperState.roles`` and the partner it tells)."""
+    roles: list[int | None] = []
+    for s in range(SEATS):
+        if q >> s & 1:
+            roles.append(_ROLE["alone"] if lone else _ROLE["queens"])
+        elif o >> s & 1:
+            roles.append(_ROLE["opponents"])
+        else:
+            roles.append(None)
     out: list[int] = []
-    at = _O["roles"]
     for k in range(SEATS):
         role = roles[(me + k) % SEATS]
         if role is not None:
-            out.append(at + 3 * k + _ROLE[role])
+            out.append(_O["roles"] + 3 * k + role)
     mine = roles[me]
-    if mine in ("queens", "opponents") and None not in roles:
+    if mine in (_ROLE["queens"], _ROLE["opponents"]) and None not in roles:
         mates = [s for s in range(SEATS) if s != me and roles[s] == mine]
         if len(mates) == 1:
             out.append(_O["partner"] + (mates[0] - me) % SEATS)
-    return out
+    return tuple(out)
+
+
+#: Every side knowledge a seat may have, (queens, opponents, lone, seat), to its cells.
+_SIDES: dict[tuple[int, int, int | None, int], tuple[int, ...]] = {
+    (q, o, lone, me): _side_cells(q, o, lone, me)
+    for q in range(1 << SEATS)
+    for o in range(1 << SEATS)
+    for lone in (None, 0, 1)
+    for me in range(SEATS)
+}
 
 
 def _vector_core(
