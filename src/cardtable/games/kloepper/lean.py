@@ -6,8 +6,9 @@ construction. What is fast is the tensors: the codec builds a seat's tensor from
 ``observation(seat)`` and its events at every step (a dict of some 30 entries, strings of
 cards, the deal's events); here each seat's card planes and history live in an array that
 each new log entry of the state changes in a few cells (a play: two cells in each seat's
-planes and two in its history), all tables' changes written by one numpy index assignment a
-step. Only the ~90 cells that describe the position (sizes, phase, seats, scores, sides,
+planes and two in its history), looked up in index patterns worked out once per seat and
+card, all tables' changes written by one numpy index assignment a step. The sides a seat can
+tell are kept from the cards that showed them, not recomputed from the deal. Only the ~90 cells that describe the position (sizes, phase, seats, scores, sides,
 voids) are written afresh, for the seat to act only. The result equals the codec's tensor cell
 for cell (``tests/test_rl_vector.py`` compares them move for move over whole games).
 
@@ -207,9 +208,7 @@ class KloepperTables:
                 states[table] = self._new(table, seeds.next(table))
             else:
                 take(table, state, new, ones, zeros, cells, values)
-            ends.append(len(ones))
-            ends.append(len(zeros))
-            ends.append(len(cells))
+            ends += (len(ones), len(zeros), len(cells))
         flat = self.seats.reshape(-1)
         runs = np.diff(np.array(ends, np.int64).reshape(-1, 3), axis=0, prepend=0)
         blocks = self._blocks
@@ -363,42 +362,47 @@ class KloepperTables:
     def _write(self) -> None:
         """Each table's tensor of the seat to act: its row, then the few cells that change
         with every position (phase, leader, trick, knock, sides) and the mask."""
-        rows = self._rows
-        to_move = self.to_move
-        states = self.states
-        for table, state in enumerate(states):
-            to_move[table] = state.turn
-        np.multiply(self._tables, SEATS, out=rows)
-        rows += to_move
-        np.take(self.seats, rows, axis=0, out=self.obs)
-        cells: list[int] = []
+        cells: list[int] = []  # cells within each table's tensor, then where each table's end
+        ends: list[int] = []
         marks: list[int] = []
+        turns: list[int] = []
         actions = self.action
         num_actions = self.codec.num_actions
-        width = self.width
         sides = self.sides
         phase, leader, trick_no = _O["phase"], _O["leader"], _O["trick_number"]
         may_knock = _O["may_knock"]
-        for table, state in enumerate(states):
+        for table, state in enumerate(self.states):
             legal = state._legal()
             at = table * num_actions
             marks += [at + actions[move] for move in legal]
             me = state.turn
-            o = table * width
-            cells.append(o + phase + state.phase)
-            cells.append(o + leader + (state.leader - me) % SEATS)
-            cells.append(o + trick_no + min(state.trick_no, 5))
+            turns.append(me)
+            cells += (
+                phase + state.phase,
+                leader + (state.leader - me) % SEATS,
+                trick_no + min(state.trick_no, 5),
+            )
             if KNOCK in legal:
-                cells.append(o + may_knock)
+                cells.append(may_knock)
             known = sides[table][me]
             if known is None:
                 known = sides[table][me] = _SIDES[
                     _knowledge(state, me, self.shown[table], self.queens[table])
                 ]
-            cells += [o + offset for offset in known]
+            cells += known
+            ends.append(len(cells))
+        to_move = self.to_move
+        to_move[:] = turns
+        rows = self._rows
+        np.multiply(self._tables, SEATS, out=rows)
+        rows += to_move
+        np.take(self.seats, rows, axis=0, out=self.obs)
+        bounds = np.array([0, *ends], np.int64)
+        flat = np.array(cells, np.int64)
+        flat += np.repeat(self._tables * self.width, bounds[1:] - bounds[:-1])
         self.mask.fill(0)
         self.mask.reshape(-1)[marks] = 1
-        self.obs.reshape(-1)[cells] = 1.0
+        self.obs.reshape(-1)[flat] = 1.0
 
 
 def _knowledge(
