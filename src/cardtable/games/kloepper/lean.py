@@ -8,9 +8,10 @@ cards, the deal's events); here each seat's card planes and history live in an a
 each new log entry of the state changes in a few cells (a play: two cells in each seat's
 planes and two in its history), looked up in index patterns worked out once per seat and
 card, all tables' changes written by one numpy index assignment a step. The sides a seat can
-tell are kept from the cards that showed them, not recomputed from the deal. Only the ~90 cells that describe the position (sizes, phase, seats, scores, sides,
-voids) are written afresh, for the seat to act only. The result equals the codec's tensor cell
-for cell (``tests/test_rl_vector.py`` compares them move for move over whole games).
+tell are kept from the cards that showed them, not recomputed from the deal. Only the ~90
+cells that describe the position (sizes, phase, seats, scores, sides, voids) are written
+afresh, for the seat to act only. The result equals the codec's tensor cell for cell
+(``tests/test_rl_vector.py`` compares them move for move over whole games).
 
 :data:`VECTOR_CORE` is what ``cardtable.rl.vector`` looks for; it declines (None) a pack other
 than the 24 cards, whose tensors have other sizes, and the engine's drivers play those.
