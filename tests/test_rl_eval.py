@@ -158,7 +158,7 @@ def test_a_policy_file_reads_the_tensor_it_was_trained_on(tmp_path: Path, observ
     obs, _ = env.reset(seed=deal_seed("kloepper", 3))
     state = env.driver.state
     bot = policy_bot(state.game, str(path))
-    assert isinstance(bot, PolicyBot)
+    assert isinstance(bot, PolicyBot) and bot.tensor is not None
     # The tensor the bot reads is the one the environment gave the learner.
     assert np.array_equal(bot.tensor(codec(state.game), SeatView(state, 0), ()), obs)
     assert isinstance(bot.choose(SeatView(state, 0)), Move)
