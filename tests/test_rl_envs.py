@@ -18,30 +18,16 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import cardtable  # noqa: E402
 from cardtable.errors import CardtableError, IllegalMoveError, OptionError  # noqa: E402
-from cardtable.registry import codec, game_class  # noqa: E402
+from cardtable.registry import codec  # noqa: E402
 from cardtable.rl import env, single  # noqa: E402
 from cardtable.rl.aec import CardtableAEC  # noqa: E402
 from cardtable.rl.driver import Driver, margins  # noqa: E402
-from contract import option_sets  # noqa: E402
+from rl_cases import CASES, SHORT  # noqa: E402
 
 # PettingZoo's API test prefers a flat observation; its own classic games observe a dict, as here.
 pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
     pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
-]
-
-#: Options that keep a game short, for the tests that play whole games.
-SHORT: dict[str, dict[str, Any]] = {
-    "calypso": {"rounds": 1},
-    "cribbage": {"target": 61},
-    "kloepper": {"target": 1},
-    "krypkasino": {"deals": 1},
-}
-
-CASES = [
-    pytest.param(name, options, id=f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items())}")
-    for name in cardtable.games()
-    for options in option_sets(game_class(name))
 ]
 
 

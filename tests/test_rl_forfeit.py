@@ -19,22 +19,14 @@ from gymnasium.utils.env_checker import check_env
 
 import cardtable
 from cardtable.errors import CardtableError, OptionError
-from cardtable.registry import game_class
 from cardtable.rl import env, parallel_env, single
 from cardtable.rl.rewards import Reward
-from contract import option_sets
+from rl_cases import CASES, SHORT
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
     pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
 ]
-
-SHORT: dict[str, dict[str, Any]] = {
-    "calypso": {"rounds": 1},
-    "cribbage": {"target": 61},
-    "kloepper": {"target": 1},
-    "krypkasino": {"deals": 1},
-}
 
 #: The worst total of each game's short options: minus its codec's bound on a margin.
 WORST_MARGIN = {"calypso": -7540.0, "cribbage": -61.0, "kloepper": -30.0, "krypkasino": -4328.0}
@@ -183,13 +175,6 @@ def test_a_step_after_the_end_asks_for_a_reset() -> None:
     e.reset(seed=3)
     with pytest.raises(OptionError, match="action 31 is not in the action space: a whole number"):
         e.step(31)
-
-
-CASES = [
-    pytest.param(name, options, id=f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items())}")
-    for name in cardtable.games()
-    for options in option_sets(game_class(name))
-]
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)

@@ -5,7 +5,6 @@ item 4)."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import numpy as np
 import pytest
@@ -28,18 +27,12 @@ from contract import (
     reference_cards,
     twin,
 )
+from rl_cases import SHORT
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
     pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
 ]
-
-SHORT: dict[str, dict[str, Any]] = {
-    "calypso": {"rounds": 1},
-    "cribbage": {"target": 61},
-    "kloepper": {"target": 1},
-    "krypkasino": {"deals": 1},
-}
 
 #: Cells of each game's information-state tensor in the environments (docs/research.md's
 #: table; Krypkasino's ends with the 105 cells of the move in progress).

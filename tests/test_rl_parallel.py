@@ -21,23 +21,10 @@ from pettingzoo.utils.conversions import aec_to_parallel
 
 import cardtable
 from cardtable.errors import CardtableError, OptionError
-from cardtable.registry import codec, game_class
+from cardtable.registry import codec
 from cardtable.rl import env, parallel_env, single
 from cardtable.rl.driver import observation_tensor
-from contract import option_sets
-
-SHORT: dict[str, dict[str, Any]] = {
-    "calypso": {"rounds": 1},
-    "cribbage": {"target": 61},
-    "kloepper": {"target": 1},
-    "krypkasino": {"deals": 1},
-}
-
-CASES = [
-    pytest.param(name, options, id=f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items())}")
-    for name in cardtable.games()
-    for options in option_sets(game_class(name))
-]
+from rl_cases import CASES
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)

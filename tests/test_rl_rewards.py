@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import statistics
-from typing import Any
 
 import numpy as np
 import pytest
@@ -18,13 +17,7 @@ import cardtable
 from cardtable.rl import env, single
 from cardtable.rl import rewards as rewards_module
 from cardtable.rl.rewards import margins, reward_scale
-
-SHORT: dict[str, dict[str, Any]] = {
-    "calypso": {"rounds": 1},
-    "cribbage": {"target": 61},
-    "kloepper": {"target": 1},
-    "krypkasino": {"deals": 1},
-}
+from rl_cases import SHORT
 
 #: reward_scale of each game's short options (docs/research.md states them).
 SCALES = {"calypso": 405.625, "cribbage": 12.734, "kloepper": 7.083, "krypkasino": 11.078}

@@ -4,7 +4,6 @@ and the engine deal the same hands for the same seed (issue 27, item 3)."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import numpy as np
 import pytest
@@ -15,13 +14,7 @@ pytest.importorskip(
 
 import cardtable
 from cardtable.rl import env, parallel_env, single
-
-SHORT: dict[str, dict[str, Any]] = {
-    "calypso": {"rounds": 1},
-    "cribbage": {"target": 61},
-    "kloepper": {"target": 1},
-    "krypkasino": {"deals": 1},
-}
+from rl_cases import SHORT
 
 #: Seat 0's hand in Cribbage dealt from seed 42, as the engine deals it.
 CRIBBAGE_42 = ["4S", "5S", "7H", "9D", "10S", "QS"]
