@@ -559,20 +559,36 @@ class KloepperState(LoggedState):
         >>> state.knowledge(None)
         (0, 0, None)
         """
-        q = o = 0
+        shown = 0
+        queen_seats = []
+        for s, c in self._played_by():
+            if c in (QC, QS):
+                shown |= 1 << s
+                queen_seats.append(s)
+            elif c == self.call:
+                shown |= 1 << s
+        return self.knowledge_from(shown, queen_seats, seat)
+
+    def knowledge_from(
+        self, shown: int, queen_seats: list[int], seat: int | None
+    ) -> tuple[int, int, bool | None]:
+        """:meth:`knowledge` from what this deal's plays showed: ``shown``, the seats that
+        played a black queen or the called ace (a bitmask), and ``queen_seats``, the seats that
+        played the black queens, in order. A caller that follows the plays as they come (the
+        vector core) need not scan the deal again.
+
+        >>> import cardtable
+        >>> state = cardtable.load("kloepper").new_state(seed=1)
+        >>> state.knowledge_from(0, [], None) == state.knowledge(None)
+        True
+        """
+        q, o = shown, 0
         lone: bool | None = None
         declared = self.phase != DECLARE
         if self.caller >= 0:
             q |= 1 << self.caller
             lone = False
-        queen_seats = []
-        for s, c in self._played_by():
-            if c in (QC, QS):
-                q |= 1 << s
-                queen_seats.append(s)
-            elif c == self.call:
-                q |= 1 << s
-        if self.caller < 0 and len(queen_seats) == 2:
+        elif len(queen_seats) == 2:
             lone = queen_seats[0] == queen_seats[1]
         if self.knocker >= 0:
             q |= 1 << self.knocker

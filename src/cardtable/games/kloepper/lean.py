@@ -33,11 +33,10 @@ import numpy as np
 
 from cardtable.engine import Game, Move, State
 from cardtable.games.kloepper.codec import ACES, CARDS, OFFSETS, KloepperCodec
-from cardtable.games.kloepper.game import ALL, KloepperState
+from cardtable.games.kloepper.game import KloepperState
 from cardtable.games.kloepper.moves import KNOCK
 from cardtable.games.kloepper.tables import (
     CALLABLE,
-    DECLARE,
     KEY,
     PACK,
     QC,
@@ -409,39 +408,10 @@ class KloepperTables:
 def _knowledge(
     state: KloepperState, me: int, shown: int, queens: list[int]
 ) -> tuple[int, int, int | None, int]:
-    """``state.knowledge(me)`` (the sides seat ``me`` can tell: the queens team's and the
-    opponents' seats as bitmasks and whether the team is a lone player), with the seats that
-    showed a black queen or the called ace kept by the caller: ``shown``, and ``queens``, the
-    seats that played the black queens in order. The same rules in the same order."""
-    q = shown
-    lone: bool | None = None
-    if state.caller >= 0:
-        q |= 1 << state.caller
-        lone = False
-    elif len(queens) == 2:
-        lone = queens[0] == queens[1]
-    if state.knocker >= 0:
-        q |= 1 << state.knocker
-        lone = state.alone
-    o = 1 << state.knock_off if state.knock_off >= 0 else 0
-    hand = state.dealt[me]
-    if state.phase != DECLARE:
-        held = (QC in hand) + (QS in hand)
-        if held:
-            q |= 1 << me
-            lone = held == 2 and state.caller < 0
-        elif state.call in hand:
-            q |= 1 << me
-        else:
-            o |= 1 << me
-    elif QC in hand or QS in hand:
-        q |= 1 << me
-    if (lone and q) or (lone is False and q.bit_count() == 2):
-        o = ALL & ~q
-    elif lone is False and o.bit_count() == 2:
-        q = ALL & ~o
-    elif o.bit_count() == 3:
-        q, lone = ALL & ~o, True
+    """``state.knowledge(me)`` from the seats that showed a black queen or the called ace,
+    kept by the caller (``shown``), and ``queens``, the seats that played the black queens in
+    order, as a key of the side cells' table."""
+    q, o, lone = state.knowledge_from(shown, queens, me)
     return q, o, None if lone is None else int(lone), me
 
 
