@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from cardtable.cards import PACK_SIZE, card_str, cards_str, pack, parse_deck, shuffle
+from cardtable.cards import PACK_SIZE, card_str, cards_str, pack, parse_card, parse_deck, shuffle
 from cardtable.errors import CardError, CardtableError, IllegalMoveError, OptionError, clip
 from cardtable.i18n import _, cards_word, move_words, names_in_use, notation, seat_word
 from cardtable.options import Option, OptionValue, validate_options
@@ -491,6 +491,24 @@ allowed: a seat from 0 to 2
                         error=_("give a pack's cards all as card ids or all as notation"),
                     )
                 )
+            out.append(tuple(ids))
+        return tuple(out)
+
+    def _read_packs_of(
+        self, decks: Sequence[Sequence[int | str]], cards: Sequence[int], needed: str
+    ) -> tuple[tuple[int, ...], ...]:
+        """Explicit packs of a game's own short pack: each a permutation of ``cards``, given as
+        card ids or notation; ``needed`` says in words what a pack must be when one is not."""
+        want = sorted(cards)
+        out = []
+        for i, deck in enumerate(self._pack_list(decks)):
+            items = self._pack_items(i, deck)
+            try:
+                ids = [c if isinstance(c, int) else parse_card(c) for c in items]
+            except CardError as err:
+                raise CardError(_("pack {index}: {error}").format(index=i, error=err)) from None
+            if sorted(ids) != want:
+                raise CardtableError(_("pack {index}: {error}").format(index=i, error=needed))
             out.append(tuple(ids))
         return tuple(out)
 

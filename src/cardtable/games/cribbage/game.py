@@ -24,9 +24,9 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
-from cardtable.cards import card_str, cards_str, parse_card
+from cardtable.cards import card_str, cards_str
 from cardtable.engine import JSON, AdviceColumn, Event, Game, LoggedState, Move, PackSource
-from cardtable.errors import CardError, CardtableError, OptionError
+from cardtable.errors import OptionError
 from cardtable.games.cribbage.analysis import advice_rows
 from cardtable.games.cribbage.moves import (
     CLAIM,
@@ -117,25 +117,14 @@ class CribbageGame(Game):
         """Explicit packs, top first: 52 cards, or the tiny deck's six (names or card ids)."""
         if not self.deck.one_deal:
             return super()._read_decks(decks)
-        out = []
-        for i, deck in enumerate(self._pack_list(decks)):
-            items = self._pack_items(i, deck)
-            try:
-                ids = [c if isinstance(c, int) else parse_card(c) for c in items]
-            except CardError as err:
-                raise CardError(_("pack {index}: {error}").format(index=i, error=err)) from None
-            if sorted(ids) != list(self.deck.pack):
-                raise CardtableError(
-                    _("pack {index}: {error}").format(
-                        index=i,
-                        error=_(
-                            "the tiny Cribbage pack is a permutation of the 6 cards "
-                            "4H 5H 6H 4S 5S 6S, each once"
-                        ),
-                    )
-                )
-            out.append(tuple(ids))
-        return tuple(out)
+        return self._read_packs_of(
+            decks,
+            self.deck.pack,
+            _(
+                "the tiny Cribbage pack is a permutation of the 6 cards "
+                "4H 5H 6H 4S 5S 6S, each once"
+            ),
+        )
 
     def _new_state(self, seed: int, decks: tuple[tuple[int, ...], ...]) -> CribbageState:
         return CribbageState(self, seed, decks)

@@ -32,9 +32,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardtable.cards import cards_str, parse_card
+from cardtable.cards import cards_str
 from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
-from cardtable.errors import CardError, CardtableError, OptionError
+from cardtable.errors import OptionError
 from cardtable.games.kloepper.moves import (
     ALONE,
     CALL,
@@ -118,19 +118,8 @@ class KloepperGame(Game):
     def _read_decks(self, decks: Sequence[Sequence[int | str]]) -> tuple[tuple[int, ...], ...]:
         """Explicit packs of the 24 Kloepper cards (the tiny deck's 8), as names or standard
         card ids, top first."""
-        out = []
-        pack = sorted(self.deck.pack)
-        for i, deck in enumerate(self._pack_list(decks)):
-            items = self._pack_items(i, deck)
-            try:
-                ids = [c if isinstance(c, int) else parse_card(c) for c in items]
-            except CardError as err:
-                raise CardError(_("pack {index}: {error}").format(index=i, error=err)) from None
-            if sorted(ids) != pack:
-                needed = _pack_needed() if self.deck.pack == PACK else _tiny_pack_needed()
-                raise CardtableError(_("pack {index}: {error}").format(index=i, error=needed))
-            out.append(tuple(ids))
-        return tuple(out)
+        needed = _pack_needed() if self.deck.pack == PACK else _tiny_pack_needed()
+        return self._read_packs_of(decks, self.deck.pack, needed)
 
     def _new_state(self, seed: int, decks: tuple[tuple[int, ...], ...]) -> KloepperState:
         return KloepperState(self, seed, decks)
