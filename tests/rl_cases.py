@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 import cardtable
@@ -25,3 +27,16 @@ CASES = [
     for name in cardtable.games()
     for options in option_sets(game_class(name))
 ]
+
+
+def play_random(e: Any, rng: random.Random) -> dict[str, float]:
+    """Play one game with random legal actions; the total reward of each agent."""
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    return totals

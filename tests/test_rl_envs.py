@@ -22,7 +22,7 @@ from cardtable.registry import codec  # noqa: E402
 from cardtable.rl import env, single  # noqa: E402
 from cardtable.rl.aec import CardtableAEC  # noqa: E402
 from cardtable.rl.driver import Driver, margins  # noqa: E402
-from rl_cases import CASES, SHORT  # noqa: E402
+from rl_cases import CASES, SHORT, play_random  # noqa: E402
 
 # PettingZoo's API test prefers a flat observation; its own classic games observe a dict, as here.
 pytestmark = [
@@ -35,19 +35,6 @@ pytestmark = [
 def test_pettingzoo_api_and_seed_tests_pass(name: str, options: dict[str, Any]) -> None:
     api_test(env(name, **options), num_cycles=1000)
     seed_test(lambda: env(name, **options), num_cycles=500)
-
-
-def play_random(e: Any, rng: random.Random) -> dict[str, float]:
-    """Play one game with random legal actions; the total reward of each agent."""
-    totals = dict.fromkeys(e.possible_agents, 0.0)
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _ = e.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            e.step(None)
-            continue
-        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-    return totals
 
 
 @pytest.mark.parametrize("name", sorted(SHORT))

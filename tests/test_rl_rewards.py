@@ -17,7 +17,7 @@ import cardtable
 from cardtable.rl import env, single
 from cardtable.rl import rewards as rewards_module
 from cardtable.rl.rewards import margins, reward_scale
-from rl_cases import SHORT
+from rl_cases import SHORT, play_random
 
 #: reward_scale of each game's short options (docs/research.md states them).
 SCALES = {"calypso": 405.625, "cribbage": 12.734, "kloepper": 7.083, "krypkasino": 11.078}
@@ -40,16 +40,7 @@ def test_the_scale_is_measured_again_the_same_and_depends_on_the_options(
 def random_totals(name: str, reward: str, seed: int) -> dict[str, float]:
     e = env(name, reward=reward, **SHORT[name])
     e.reset(seed=seed)
-    rng = random.Random(seed)
-    totals = dict.fromkeys(e.possible_agents, 0.0)
-    for agent in e.agent_iter():
-        obs, value, terminated, truncated, _ = e.last()
-        totals[agent] += value
-        if terminated or truncated:
-            e.step(None)
-            continue
-        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-    return totals
+    return play_random(e, random.Random(seed))
 
 
 @pytest.mark.parametrize("name", sorted(SHORT))
