@@ -33,6 +33,7 @@ __all__ = [
     "check_seat",
     "check_seed",
     "fresh_seed",
+    "sides_by",
 ]
 
 JSON = Any  # a JSON-safe value: dict, list, str, int, float, bool or None
@@ -70,6 +71,19 @@ def check_seed(seed: object) -> None:
                 most=MAX_SEED, seed=clip(seed)
             )
         )
+
+
+def sides_by(labels: Sequence[int]) -> list[list[int]]:
+    """The sides of :meth:`State.sides` from each seat's side label: seats with one label
+    play together, the sides in order of their first seat.
+
+    >>> sides_by([0, 1, 0, 1]), sides_by([2, 0, 1])
+    ([[0, 2], [1, 3]], [[0], [1], [2]])
+    """
+    by_label: dict[int, list[int]] = {}
+    for seat, label in enumerate(labels):
+        by_label.setdefault(label, []).append(seat)
+    return list(by_label.values())
 
 
 def check_seat(
@@ -760,6 +774,18 @@ class State(ABC):
         """What a finished game's result line adds to its winners, in words (the current
         language): the partnership that won, a skunk; empty if nothing (games refine it)."""
         return ""
+
+    def sides(self) -> list[list[int]]:
+        """The seats that play together and share one result, a list per side, in order of
+        their first seat: partners, a team; every seat alone where the game has none (this
+        default; games with partners refine it). Ratings rank these sides once the game is
+        over, when any hidden partnership is known.
+
+        >>> import cardtable
+        >>> cardtable.load("cribbage").new_state(seed=1).sides()
+        [[0], [1]]
+        """
+        return [[seat] for seat in range(self.game.num_players)]
 
     def move_warning(self, move: Move) -> str | None:
         """A warning a player should read before making this legal move, in words (the current

@@ -524,6 +524,15 @@ class CalypsoState(LoggedState):
         """
         return describe_move(move)
 
+    def sides(self) -> list[list[int]]:
+        """The two fixed partnerships: seats 0 and 2 against 1 and 3.
+
+        >>> import cardtable
+        >>> cardtable.load("calypso").new_state(seed=1).sides()
+        [[0, 2], [1, 3]]
+        """
+        return [[0, 2], [1, 3]]
+
     def result_note(self) -> str:
         result = self.result
         if result is None or result["draw"]:

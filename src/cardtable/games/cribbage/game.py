@@ -25,7 +25,16 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from cardtable.cards import card_str, cards_str
-from cardtable.engine import JSON, AdviceColumn, Event, Game, LoggedState, Move, PackSource
+from cardtable.engine import (
+    JSON,
+    AdviceColumn,
+    Event,
+    Game,
+    LoggedState,
+    Move,
+    PackSource,
+    sides_by,
+)
 from cardtable.errors import OptionError
 from cardtable.games.cribbage.analysis import advice_rows
 from cardtable.games.cribbage.moves import (
@@ -797,6 +806,16 @@ class CribbageState(LoggedState):
         if self.phase == OVER:
             options["dealer"] = self._loser_deals()
         return options
+
+    def sides(self) -> list[list[int]]:
+        """Partners opposite in the four-handed game (seats 0 and 2 against 1 and 3), else
+        every player alone.
+
+        >>> import cardtable
+        >>> cardtable.load("cribbage", players=4).new_state(seed=1).sides()
+        [[0, 2], [1, 3]]
+        """
+        return sides_by(self.side)
 
     def result_note(self) -> str:
         if self.phase != OVER or not self.game_results:

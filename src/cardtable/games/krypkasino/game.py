@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardtable.cards import PACK_SIZE, cards_str
-from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource
+from cardtable.engine import JSON, Event, Game, LoggedState, Move, PackSource, sides_by
 from cardtable.errors import OptionError
 from cardtable.games.krypkasino.captures import (
     CARD_STEP,
@@ -584,6 +584,16 @@ class KrypkasinoState(LoggedState):
             "totals": list(self.totals),
             "hands": [list(h) for h in self.hand_points],
         }
+
+    def sides(self) -> list[list[int]]:
+        """The teams of the ``teams`` option (pairs opposite, threes alternating), or every
+        player alone.
+
+        >>> import cardtable
+        >>> cardtable.load("krypkasino", players=6, teams="threes").new_state(seed=1).sides()
+        [[0, 2, 4], [1, 3, 5]]
+        """
+        return sides_by(self.team)
 
     def result_note(self) -> str:
         result = self.result
