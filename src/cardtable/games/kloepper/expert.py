@@ -39,6 +39,7 @@ from cardtable.engine import Move, State
 from cardtable.games.kloepper.bot import KloepperRulesBot
 from cardtable.games.kloepper.inference import PublicMove, public_moves, world_weight
 from cardtable.games.kloepper.moves import KNOCK
+from cardtable.games.kloepper.playout import LeanRules, play_out
 from cardtable.random_bot import number_setting, whole_setting
 from cardtable.seat_view import SeatView
 
@@ -109,18 +110,20 @@ class KloepperExpertBot:
         weights = [world_weight(w, moves, view.seat, self.noise) for w in worlds]
         return worlds, weights
 
-    def _rules(self) -> KloepperRulesBot:
-        return KloepperRulesBot(int(self.rng.random() * 2**32))
+    def _seeds(self, count: int) -> list[int]:
+        """One play-out seed a world: every move tried in a world is played out with the same
+        tie draws (common random numbers), so the draws do not blur the moves' differences."""
+        return [int(self.rng.random() * 2**32) for _ in range(count)]
 
     @staticmethod
-    def _value(world: State, first: Move, seat: int, policy: KloepperRulesBot) -> float:
+    def _value(world: State, first: Move, seat: int, seed: int) -> float:
         """``seat``'s reward when ``first`` is played in (a copy of) ``world`` and the deal is
-        played out by ``policy`` at every seat."""
+        played out by the ``rules`` bot (its lean copy, ties drawn from ``seed``) at every
+        seat."""
         w: Any = world.clone()
-        deal, before = w.deal_no, list(w.points)
+        before = list(w.points)
         w.apply(first)
-        while not w.is_over and w.deal_no == deal:
-            w.apply(policy.choose(SeatView(w, w.to_move)))
+        play_out(w, LeanRules(random.Random(seed)))
         return gain_reward(before, w.points)[seat]
 
     # ----------------------------------------------------------------- decisions
@@ -131,7 +134,7 @@ class KloepperExpertBot:
         if len(legal) == 1:
             self.last_report = [(legal[0].text, 0.0, 0)]
             return legal[0]
-        default = self._rules().choose(view)
+        default = KloepperRulesBot(int(self.rng.random() * 2**32)).choose(view)
         plays = [m for m in legal if m.verb == "play"]
         if not plays:  # a declaration or an answer to a knock
             return self._risky(view, legal, default)
@@ -155,9 +158,12 @@ class KloepperExpertBot:
     def _risky(self, view: SeatView, options: list[Move], default: Move) -> Move:
         """``default``, or the option that beats it by more than ``risk`` standard errors."""
         worlds, weights = self._worlds(view, self.decide)
-        policy = self._rules()
+        seeds = self._seeds(len(worlds))
         seat = view.seat
-        values = {m: [self._value(w, m, seat, policy) for w in worlds] for m in options}
+        values = {
+            m: [self._value(w, m, seat, x) for w, x in zip(worlds, seeds, strict=True)]
+            for m in options
+        }
         base = values[default]
         report: Report = []
         best, best_gain = default, 0.0
@@ -174,13 +180,14 @@ class KloepperExpertBot:
     def _best_play(self, view: SeatView, plays: list[Move]) -> Move:
         """The card with the best weighted mean reward (ties: the first)."""
         worlds, weights = self._worlds(view, self.worlds)
-        policy = self._rules()
+        seeds = self._seeds(len(worlds))
         seat = view.seat
         total = sum(weights) or 1.0
         means = []
         for m in plays:
             value = sum(
-                w * self._value(x, m, seat, policy) for x, w in zip(worlds, weights, strict=True)
+                w * self._value(x, m, seat, k)
+                for x, w, k in zip(worlds, weights, seeds, strict=True)
             )
             means.append(value / total)
         order = sorted(range(len(plays)), key=lambda i: (-means[i], i))

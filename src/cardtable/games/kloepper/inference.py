@@ -28,15 +28,15 @@ possible, since the real opponents need not play like the ``rules`` bot.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.cards import parse_card
 from cardtable.engine import Move, State
-from cardtable.games.kloepper.bot import KloepperRulesBot
 from cardtable.games.kloepper.moves import ALONE, CALL, KNOCK, KNOCK_OFF, PASS, PLAY
+from cardtable.games.kloepper.playout import LeanRules
 from cardtable.games.kloepper.tables import DECLARE, KNOCKOFF, QC, QS, SEATS
-from cardtable.seat_view import SeatView
 
 __all__ = ["PublicMove", "public_moves", "world_weight"]
 
@@ -45,21 +45,25 @@ __all__ = ["PublicMove", "public_moves", "world_weight"]
 PublicMove = tuple[int, str, int]
 
 
-class _Choices(KloepperRulesBot):
-    """The rules bot, telling which moves it would choose among (its tie) instead of drawing."""
+class _Choices(LeanRules):
+    """The rules bot (its lean copy), telling which moves it would choose among (its tie)
+    instead of drawing."""
+
+    __slots__ = ("ties",)
 
     def __init__(self) -> None:
-        super().__init__(seed=0)
+        super().__init__(random.Random(0))
         self.ties: list[Move] = []
 
     def _pick(self, moves: list[Move]) -> Move:
         self.ties = moves
         return moves[0]
 
-    def choices(self, view: SeatView) -> list[Move]:
-        """The moves the rules bot would choose from at random in ``view``."""
+    def choices(self, state: Any) -> list[Move]:
+        """The moves the rules bot would choose from at random in ``state``, for its seat to
+        act."""
         self.ties = []
-        move = self.choose(view)
+        move = self.choose(state)
         return self.ties if move in self.ties else [move]
 
 
@@ -158,7 +162,7 @@ def world_weight(world: State, moves: Sequence[PublicMove], me: int, noise: floa
         if seat != me and verb != "knock":
             legal = state.legal_moves()
             if len(legal) > 1:
-                ties = bot.choices(SeatView(state, seat))
+                ties = bot.choices(state)
                 liked = 1.0 / len(ties) if move in ties else 0.0
                 weight *= (1.0 - noise) * liked + noise / len(legal)
         state.apply(move)
