@@ -71,22 +71,26 @@ Reason = tuple[str, Mapping[str, Any]]
 @dataclass(frozen=True)
 class Weighed:
     """What the hint bot weighed, as plain data: its move, the moves it searched (best first,
-    empty for a bot that does not search) and its own reason, if it gives one."""
+    empty for a bot that does not search), its own reason, if it gives one, and the words of
+    its values where they are not the game's usual ones (an untranslated message: a game's own
+    search may value moves its own way, see ``value_unit``)."""
 
     move: str
     stats: list[MoveStats] = field(default_factory=list)
     reason: Reason | None = None
+    unit: str | None = None
 
 
 def explaining(bot: B) -> B:
-    """``bot``, set to count the game's reasons in its play-outs where it is a search bot (it
-    changes no move, only the work done).
+    """``bot``, set to count the game's reasons in its play-outs where it is a search bot
+    (the generic ones, or a game's own that has an ``explain`` flag); it changes no move, only
+    the work done.
 
     >>> explaining(PimcBot(seed=1)).explain
     True
     """
-    if isinstance(bot, PimcBot | IsmctsBot):
-        bot.explain = True
+    if isinstance(bot, PimcBot | IsmctsBot) or isinstance(getattr(bot, "explain", None), bool):
+        bot.explain = True  # type: ignore[attr-defined]
     return bot
 
 
@@ -114,8 +118,14 @@ def weighed(bot: Bot, move: str | None = None) -> Weighed:
         report = getattr(bot, "last_report", None) or []
         stats = [MoveStats(str(m), float(v), int(n)) for m, v, n in report]
     reason = getattr(bot, "last_reason", None)
+    unit = getattr(bot, "value_unit", None)
     best = move if move is not None else (stats[0].move if stats else "")
-    return Weighed(best, stats, reason if _is_reason(reason) else None)
+    return Weighed(
+        best,
+        stats,
+        reason if _is_reason(reason) else None,
+        unit if isinstance(unit, str) else None,
+    )
 
 
 def _is_reason(value: object) -> bool:
@@ -167,7 +177,10 @@ def hint_rows(state: State, weighed: Weighed) -> list[dict[str, JSON]]:
         gap = _gap(stats, best)
         if i == 0:
             # The best move: its own value over the deals, then its lead over the next.
-            unit = hooks.unit() if hooks is not None else _("points")
+            if weighed.unit is not None:
+                unit = _(weighed.unit)
+            else:
+                unit = hooks.unit() if hooks is not None else _("points")
             line = _value_line(words, stats, unit)
             if other is not None:
                 lead = _gap(other, best)

@@ -47,7 +47,7 @@ import math
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -59,7 +59,16 @@ from cardtable.random_bot import RandomBot, choice_setting, number_setting, whol
 from cardtable.registry import entry
 from cardtable.seat_view import SeatView
 
-__all__ = ["ROLLOUTS", "IsmctsBot", "MoveStats", "PimcBot", "Report", "margin95", "paired_gap"]
+__all__ = [
+    "ROLLOUTS",
+    "IsmctsBot",
+    "MoveStats",
+    "PimcBot",
+    "Report",
+    "margin95",
+    "paired_gap",
+    "world_stats",
+]
 
 #: The rollout policies: ``random`` (fast) or each game's ``rules`` bot (slower, stronger).
 ROLLOUTS = ("random", "rules")
@@ -120,6 +129,49 @@ def paired_gap(values: list[list[float]], move: int, best: int) -> tuple[float, 
         squares += d * d
     n = len(values)
     return total / n, margin95(total, squares, n)
+
+
+def world_stats(
+    texts: Sequence[str],
+    by_move: Sequence[Sequence[float]],
+    order: Sequence[int],
+    counted: Sequence[Mapping[str, float]] | None = None,
+    playouts: int = 0,
+) -> list[MoveStats]:
+    """The report of a search that played every move in the same worlds, as
+    :class:`MoveStats` in ``order`` (the move made first): each move's mean over its worlds
+    (``by_move[i]``: move ``i``'s value world by world) with its 95% margin, and its paired
+    gap to the first. ``counted``: each move's reason counters summed over ``playouts``
+    play-outs (none where the search did not count them).
+
+    >>> stats = world_stats(["a", "b"], [[1.0, 2.0, 3.0], [3.0, 5.0, 4.0]], [1, 0])
+    >>> [(s.move, s.mean, s.visits, s.margin, s.gap, s.gap_margin) for s in stats]
+    [('b', 4.0, 3, 1.1316, 0.0, 0.0), ('a', 2.0, 3, 1.1316, -2.0, 1.1316)]
+    """
+    rows = [list(world) for world in zip(*by_move, strict=True)]
+    first = order[0]
+    out: list[MoveStats] = []
+    for i in order:
+        values = by_move[i]
+        n = len(values)
+        total = sum(values)
+        margin = margin95(total, sum(v * v for v in values), n)
+        gap, gap_margin = paired_gap(rows, i, first)
+        counters = dict(counted[i]) if counted is not None else {}
+        out.append(
+            MoveStats(
+                texts[i],
+                total / n if n else 0.0,
+                n,
+                margin,
+                playouts if counted is not None else 0,
+                counters,
+                gap,
+                gap_margin,
+                True,
+            )
+        )
+    return out
 
 
 @dataclass(frozen=True)

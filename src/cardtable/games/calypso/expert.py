@@ -28,19 +28,70 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from cardtable.bots.search import MoveStats, world_stats
 from cardtable.engine import Move
 from cardtable.games.calypso.horizon import value_at_end_of_deal
 from cardtable.games.calypso.sim import Sim
+from cardtable.games.calypso.tricks import trick_winner
 from cardtable.random_bot import choice_setting, number_setting, whole_setting
 from cardtable.seat_view import SeatView
 
-__all__ = ["VALUES", "CalypsoSearchBot"]
+__all__ = ["COUNTERS", "VALUES", "CalypsoSearchBot", "count_deal", "count_trick"]
 
 #: How the end of a deal is valued: what the calypsos should become, or the points standing.
 VALUES = ("future", "deal")
 MAX_WORLDS = 10_000
 #: What a report keeps: (move text, mean value in points, worlds), best first.
 REPORT_SIZE = 8
+#: The reason counters a hint's play-outs gather (:mod:`~cardtable.games.calypso.reasons`).
+COUNTERS = ("tricks", "laid", "calypso", "lost", "their_calypso")
+#: The cards a completed calypso holds.
+CALYPSO_CARDS = 13
+
+
+def count_trick(sim: Sim, face: int, side: int, tally: dict[str, float]) -> None:
+    """Add to ``tally`` the trick that ``face`` completes (the fourth card, not yet played in
+    ``sim``) as :mod:`~cardtable.games.calypso.reasons` counts it for ``side``: a trick won,
+    or the cards of the side's trump suits the other side wins.
+
+    >>> import cardtable
+    >>> sim = Sim.of(cardtable.load("calypso").new_state(seed=1))
+    >>> while len(sim.trick) < 3:
+    ...     sim.play(sim.legal()[0])
+    >>> tally = dict.fromkeys(COUNTERS, 0.0)
+    >>> count_trick(sim, sim.legal()[0], 0, tally); tally["tricks"] + tally["lost"] >= 0
+    True
+    """
+    cards = [*sim.trick, face]
+    index, _ = trick_winner(cards, [*sim.seats, sim.turn], sim.trumps, sim.rule)
+    winner = sim.seats[index] if index < len(sim.seats) else sim.turn
+    if winner & 1 == side:
+        tally["tricks"] += 1
+    else:
+        suits = (sim.trumps[side], sim.trumps[side + 2])
+        tally["lost"] += sum(1 for c in cards if c & 3 in suits)
+
+
+def count_deal(before: Sim, after: Sim, side: int, tally: dict[str, float]) -> None:
+    """Add to ``tally`` the cards ``side`` laid on its calypsos between ``before`` and
+    ``after`` (13 for each completed, and the cards in progress gained), and whether either
+    side completed a calypso.
+
+    >>> import cardtable
+    >>> before = Sim.of(cardtable.load("calypso").new_state(seed=1))
+    >>> tally = dict.fromkeys(COUNTERS, 0.0)
+    >>> count_deal(before, before.copy(), 0, tally); tally["laid"], tally["calypso"]
+    (0.0, 0.0)
+    """
+    for seat in range(4):
+        done = after.completed[seat] - before.completed[seat]
+        if seat & 1 == side:
+            laid = CALYPSO_CARDS * done + after.progress[seat].bit_count()
+            tally["laid"] += laid - before.progress[seat].bit_count()
+            if done:
+                tally["calypso"] = 1.0
+        elif done:
+            tally["their_calypso"] = 1.0
 
 
 class CalypsoSearchBot:
@@ -62,22 +113,32 @@ class CalypsoSearchBot:
         self.rng = random.Random(seed)
         #: The cards considered at the last choice: (move, mean value, worlds), best first.
         self.last_report: list[tuple[str, float, int]] = []
+        #: The same with error bars (and, set to ``explain``, the reason counters of the
+        #: play-outs: a hint's).
+        self.last_stats: list[MoveStats] = []
+        self.explain = False
 
     def choose(self, view: SeatView) -> Move:
         legal = view.legal_moves()
+        self.last_stats = []
         if len(legal) == 1:
             self.last_report = [(legal[0].text, 0.0, 0)]
             return legal[0]
         faces = [m.cards[0] for m in legal]
-        values = self._weigh(view, faces)
+        tallies = [dict.fromkeys(COUNTERS, 0.0) for _ in faces] if self.explain else None
+        values = self._weigh(view, faces, tallies)
         means = [sum(v) / self.worlds for v in values]
-        order = sorted(range(len(faces)), key=lambda i: (-means[i], i))
-        self.last_report = [(legal[i].text, means[i], self.worlds) for i in order[:REPORT_SIZE]]
+        order = sorted(range(len(faces)), key=lambda i: (-means[i], i))[:REPORT_SIZE]
+        texts = [m.text for m in legal]
+        self.last_stats = world_stats(texts, values, order, tallies, self.worlds)
+        self.last_report = [s.row for s in self.last_stats]
         return legal[order[0]]
 
-    def _weigh(self, view: SeatView, faces: list[int]) -> list[list[float]]:
+    def _weigh(
+        self, view: SeatView, faces: list[int], tallies: list[dict[str, float]] | None = None
+    ) -> list[list[float]]:
         """Per card, world by world: its side's points less the other side's at the end of the
-        deal, less that margin now."""
+        deal, less that margin now (and each card's reason counters added to ``tallies``)."""
         side = view.seat & 1
         values: list[list[float]] = [[] for _ in faces]
         rng = self.rng
@@ -94,14 +155,22 @@ class CalypsoSearchBot:
             seed = play_rng.random()
             for i, face in enumerate(faces):
                 sim = base.copy()
+                tally = None if tallies is None else tallies[i]
+                if tally is not None and len(sim.trick) == 3:
+                    count_trick(sim, face, side, tally)
                 sim.play(face)
                 draw = random.Random(seed).random if noise else None
                 while not sim.over and sim.deal_no == deal:
                     if draw is not None and draw() < noise:
                         moves = sim.legal()
-                        sim.play(moves[int(draw() * len(moves))])
+                        card = moves[int(draw() * len(moves))]
                     else:
-                        sim.play(sim.rules_card())
+                        card = sim.rules_card()
+                    if tally is not None and len(sim.trick) == 3:
+                        count_trick(sim, card, side, tally)
+                    sim.play(card)
+                if tally is not None:
+                    count_deal(base, sim, side, tally)
                 if future:
                     points = value_at_end_of_deal(deal, sim.completed, sim.progress, sim.pile)
                 else:

@@ -32,11 +32,13 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
+from cardtable.bots.search import MoveStats, world_stats
 from cardtable.cards import parse_card
 from cardtable.engine import Move
 from cardtable.games.krypkasino.belief import Facts, read, weighted_worlds
 from cardtable.games.krypkasino.captures import HAND_VALUE, POINTS
 from cardtable.games.krypkasino.lean import FACE_STEP, Lean, Option, costs_for
+from cardtable.i18n import N_
 from cardtable.random_bot import RandomBot, number_setting, whole_setting
 from cardtable.seat_view import SeatView
 
@@ -46,12 +48,22 @@ __all__ = ["KrypkasinoSearchBot"]
 #: reward is the penalty points its team took in the play-outs, negated (as the generic
 #: search's reports, higher is better, so hints and reviews read it alike).
 Report = list[tuple[str, float, int]]
+#: The reason counters a hint's play-outs gather (:mod:`~cardtable.games.krypkasino.reasons`).
+COUNTERS = ("penalty", "swept", "given")
 
 
-def play_out(world: Lean, seat: int, packets: int, rng: random.Random, noise: float) -> float:
+def play_out(
+    world: Lean,
+    seat: int,
+    packets: int,
+    rng: random.Random,
+    noise: float,
+    tally: dict[str, float] | None = None,
+) -> float:
     """Play ``world`` on with the ``rules`` bot in every seat for ``packets`` deals of cards
     (or to the hand's end); the penalty points ``seat``'s team gained, with the points left on
-    the table at its share of the players when the hand goes on.
+    the table at its share of the players when the hand goes on. ``tally`` (a hint's): add
+    the play-out's reason counters for ``seat`` (:mod:`~cardtable.games.krypkasino.reasons`).
 
     >>> from cardtable.cards import parse_cards
     >>> hands = [parse_cards("7C"), parse_cards("7D")]
@@ -63,7 +75,10 @@ def play_out(world: Lean, seat: int, packets: int, rng: random.Random, noise: fl
     10.0
     """
     while not world.over and world.packets < packets:
-        world.play(*world.rules_option(rng, noise))
+        face, taken = world.rules_option(rng, noise)
+        if tally is not None:
+            count_play(world, face, taken, seat, tally)
+        world.play(face, taken)
     team = world.team
     mine = team[seat]
     gained = float(sum(g for s, g in enumerate(world.gain) if team[s] == mine))
@@ -72,10 +87,39 @@ def play_out(world: Lean, seat: int, packets: int, rng: random.Random, noise: fl
     return gained
 
 
+def count_play(
+    world: Lean, face: int, taken: tuple[int, ...], seat: int, tally: dict[str, float]
+) -> None:
+    """Add to ``tally`` what the play of ``face`` taking ``taken`` (not yet made in ``world``)
+    counts for ``seat``: the penalty points it captures, a sweep it must make, a sweep the next
+    player makes on the table it left (the counters of
+    :mod:`~cardtable.games.krypkasino.reasons`, counted on the lean world).
+
+    >>> from cardtable.cards import parse_cards
+    >>> seven = parse_cards("7C")[0]
+    >>> world = Lean(2, (0, 1), 1, 0, [[seven], [seven]], [], [])
+    >>> mine, theirs = ({"penalty": 0.0, "swept": 0.0, "given": 0.0} for _ in range(2))
+    >>> count_play(world, seven, (), 0, mine); world.play(seven, ())  # 7C creeps
+    >>> count_play(world, seven, (seven,), 0, mine); count_play(world, seven, (seven,), 1, theirs)
+    >>> mine, theirs  # the twin takes it alone: a sweep for seat 1, given by seat 0
+    ({'penalty': 0.0, 'swept': 0.0, 'given': 1.0}, {'penalty': 0.0, 'swept': 1.0, 'given': 0.0})
+    """
+    who = world.turn
+    sweep = bool(taken) and len(taken) == len(world.table)
+    if who == seat and taken:
+        tally["penalty"] += POINTS[face] + sum(POINTS[c] for c in taken)
+        if sweep:
+            tally["swept"] += 1
+    elif sweep and world.prev == seat:
+        tally["given"] += 1
+
+
 class KrypkasinoSearchBot:
     """Plays the move of least expected penalty over weighted worlds (see the module)."""
 
     name: ClassVar[str] = "search"
+    #: What its values are, in a hint's words: its own side's penalty, not the others' less it.
+    value_unit: ClassVar[str] = N_("points (minus your side's penalty)")
 
     def __init__(
         self,
@@ -95,10 +139,15 @@ class KrypkasinoSearchBot:
         self.margin = number_setting("margin", margin, 0, 10)
         self.doubt = number_setting("doubt", doubt, 0, 1)
         self.last_report: Report = []
+        #: The moves of ``last_report`` with their error bars (and, set to ``explain``, the
+        #: reason counters of their play-outs: a hint's).
+        self.last_stats: list[MoveStats] = []
+        self.explain = False
 
     def choose(self, view: SeatView) -> Move:
         """The move of least mean penalty for the view's seat, which must be the one to act."""
         legal = RandomBot.legal_for(view)
+        self.last_stats = []
         if len(legal) == 1:
             self.last_report = [(legal[0].text, 0.0, 0)]
             return legal[0]
@@ -125,13 +174,17 @@ class KrypkasinoSearchBot:
         rng = self.rng
         kept = weighted_worlds(facts, rng, self.worlds, self.candidates, self.doubt)
         values: list[list[float]] = [[] for _ in chosen]
+        tallies = [dict.fromkeys(COUNTERS, 0.0) for _ in chosen] if self.explain else None
         for world in kept:
             seed = rng.getrandbits(64)
             for k, (move, taken) in enumerate(chosen):
                 trial = world.copy()
+                tally = None if tallies is None else tallies[k]
+                if tally is not None:
+                    count_play(trial, move.cards[0], taken, seat, tally)
                 trial.play(move.cards[0], taken)
                 values[k].append(
-                    play_out(trial, seat, self.packets, random.Random(seed), self.noise)
+                    play_out(trial, seat, self.packets, random.Random(seed), self.noise, tally)
                 )
         count = len(kept)
         means = [sum(v) / count for v in values]
@@ -142,7 +195,11 @@ class KrypkasinoSearchBot:
             best = base
         # The move made first, then the others by their mean.
         order = [best, *(k for k in order if k != best)]
-        self.last_report = [(chosen[k][0].text, -means[k], count) for k in order]
+        # Rewards, higher better, as the generic search's reports.
+        rewards = [[-v for v in row] for row in values]
+        texts = [m.text for m, _ in chosen]
+        self.last_stats = world_stats(texts, rewards, order, tallies, count)
+        self.last_report = [s.row for s in self.last_stats]
         return chosen[best][0]
 
 
