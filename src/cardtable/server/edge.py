@@ -1,6 +1,13 @@
 """The web edge's dependencies: who asks (the signed cookie), in which language, and what a
 refusal answers (a table's fault to an HTTP status, a validation error in the asker's words).
 
+The cookie is signed, HttpOnly and SameSite=Lax (Secure where the settings say), and names a
+session: ``{"s": TOKEN}``, a row the database keeps by the token's SHA-256 and may end at any
+time (sign out, sign out everywhere, a ban). A cookie made before sessions existed holds a
+guest's user id and still names that guest, for as long as they stay a guest: it cannot be
+ended, but it opens nothing a new guest could not, and once the guest makes an account it opens
+nothing at all (that answer sets a session's cookie).
+
 The routes (:mod:`cardtable.server.routes`) and the websocket (:mod:`cardtable.server.socket`)
 take what they need from here through FastAPI's ``Depends``; the table's rules know no HTTP,
 and only :data:`STATUS` says which status each of their faults answers.
@@ -15,10 +22,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import AsyncIterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import Depends, FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -27,6 +34,9 @@ from starlette.requests import HTTPConnection
 
 from cardtable.errors import clip
 from cardtable.i18n import _, using_language
+from cardtable.server.accounts_passwords import Passwords
+from cardtable.server.accounts_rules import AccountError, AccountRules
+from cardtable.server.accounts_store import Accounts
 from cardtable.server.config import Settings
 from cardtable.server.hub import Hub
 from cardtable.server.models import User
@@ -36,6 +46,7 @@ from cardtable.table.errors import Fault, TableError
 
 __all__ = [
     "COOKIE",
+    "COOKIE_AGE",
     "LANGUAGES",
     "MAX_BODY",
     "STATUS",
@@ -51,8 +62,10 @@ __all__ = [
     "status_of",
 ]
 
-#: The cookie that holds the signed user id.
+#: The cookie that names the signed session (or, made before sessions, a guest's user id).
 COOKIE = "cardtable_user"
+#: How long a browser keeps the cookie (the longest it allows), in seconds.
+COOKIE_AGE = 400 * 24 * 3600
 #: The largest HTTP request body, in bytes, however it is framed.
 MAX_BODY = 64 * 1024
 #: The languages a user may choose.
@@ -88,31 +101,74 @@ def error_body(code: str, message: str) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Edge:
-    """What the edge works with: the settings, the store, the hub, and the cookie's signer."""
+    """What the edge works with: the settings, the store, the hub, the accounts' rules, and
+    the cookie's signer."""
 
     settings: Settings
     store: Store
     hub: Hub
+    rules: AccountRules = field(default_factory=AccountRules.from_env)
 
     @functools.cached_property
     def signer(self) -> URLSafeSerializer:
         return URLSafeSerializer(self.settings.secret, salt="cardtable-user")
 
+    @functools.cached_property
+    def accounts(self) -> Accounts:
+        return Accounts(self.store)
+
+    @functools.cached_property
+    def passwords(self) -> Passwords:
+        return Passwords(self.rules)
+
     def sign(self, user_id: str) -> str:
-        """The cookie's value for a user."""
+        """A cookie of the kind made before sessions: a guest's signed user id."""
         return self.signer.dumps(user_id)
 
-    async def user_of(self, cookie: str | None) -> User | None:
-        """The user a cookie names, or None (no cookie, a forged one, a user not stored)."""
+    def session_token(self, cookie: str | None) -> str | None:
+        """The session token a cookie names (None: no cookie, a forged one, an old guest's)."""
+        value = self._read(cookie)
+        if isinstance(value, dict) and isinstance(value.get("s"), str):
+            return str(value["s"])
+        return None
+
+    def _read(self, cookie: str | None) -> object:
         if not cookie:
             return None
         try:
-            user_id = self.signer.loads(cookie)
+            return self.signer.loads(cookie)
         except BadSignature:
             return None
-        if not isinstance(user_id, str):
-            return None
-        return await self.store.user(user_id)
+
+    async def user_of(self, cookie: str | None) -> User | None:
+        """The user a cookie names, or None (no cookie, a forged one, an ended session, an
+        old guest's cookie whose guest has an account now)."""
+        value = self._read(cookie)
+        if isinstance(value, dict) and isinstance(value.get("s"), str):
+            return await self.accounts.session_user(value["s"])
+        if isinstance(value, str):
+            user = await self.store.user(value)
+            if user is not None and user.kind == "guest" and user.deleted_at is None:
+                return user
+        return None
+
+    async def start_session(self, response: Response, user_id: str) -> None:
+        """A new session of the user, its cookie set on ``response``."""
+        token = await self.accounts.add_session(user_id)
+        response.set_cookie(
+            COOKIE,
+            self.signer.dumps({"s": token}),
+            httponly=True,
+            samesite="lax",
+            secure=self.settings.secure_cookie,
+            max_age=COOKIE_AGE,
+        )
+
+    def end_cookie(self, response: Response) -> None:
+        """The browser forgets the cookie."""
+        response.delete_cookie(
+            COOKIE, httponly=True, samesite="lax", secure=self.settings.secure_cookie
+        )
 
 
 def edge_of(connection: HTTPConnection) -> Edge:
@@ -191,6 +247,11 @@ def add_error_handlers(app: FastAPI) -> None:
     async def _table_error(request: Request, err: TableError) -> JSONResponse:
         # Its message is in the asker's language already: the table wrote it in the route.
         return JSONResponse(error_body(str(err.code), str(err)), status_of(err.code))
+
+    @app.exception_handler(AccountError)
+    async def _account_error(request: Request, err: AccountError) -> JSONResponse:
+        headers = {"Retry-After": str(err.retry_after)} if err.retry_after is not None else None
+        return JSONResponse(error_body(err.code, str(err)), err.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, err: RequestValidationError) -> JSONResponse:

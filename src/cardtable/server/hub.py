@@ -16,6 +16,7 @@ from typing import Any
 from cardtable.errors import CardtableError, clip
 from cardtable.i18n import _
 from cardtable.registry import load
+from cardtable.server.accounts_rules import refuse_banned
 from cardtable.server.bots import BotPool
 from cardtable.server.chores import close_abandoned, run_chores
 from cardtable.server.clients import Bucket, Client
@@ -192,6 +193,7 @@ class Hub:
         """A new table: options and bots checked first; the creator takes the first open seat.
         ``deal`` (tests only, never from a request: ``{"seed": N, "decks": [...]}``) fixes the
         deal instead of a seed drawn from ``secrets``."""
+        refuse_banned(bool(user.banned))  # the creator sits at it
         try:
             game = load(request.game, **request.options)
             clock = request.clock.spec() if request.clock is not None else None

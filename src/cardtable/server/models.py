@@ -1,8 +1,10 @@
-"""The database tables: users, game tables, seats, the append-only move log, chat.
+"""The database tables: users, their sign-in sessions, game tables, seats, the append-only move
+log, chat, and what accounts need (failed sign-ins, mutes).
 
-Designed so that accounts with passwords (``users.password_hash``) and ratings (from
-``seats.user_id`` joined to finished ``tables.result``) can come later without a migration of
-old games. Every change goes through an Alembic migration (``server/migrations``).
+A user is a guest, a person with an account (a sign-in name and a password hash) or, later, a
+bot; a guest who makes an account keeps their user id, so their games stay theirs. Ratings
+(from ``seats.user_id`` joined to finished ``tables.result``) need no migration of old games.
+Every change goes through an Alembic migration (``server/migrations``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,18 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "ChatLine", "MoveRow", "SeatRow", "TableRow", "User", "now"]
+__all__ = [
+    "Base",
+    "ChatLine",
+    "MoveRow",
+    "Mute",
+    "SeatRow",
+    "SessionRow",
+    "SignInFailure",
+    "TableRow",
+    "User",
+    "now",
+]
 
 
 def now() -> datetime:
@@ -30,9 +43,52 @@ class User(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
     language: Mapped[str] = mapped_column(String(8), default="en")
-    #: None for a guest; accounts with passwords may fill it later.
+    #: None for a guest; an account's argon2id hash.
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    #: "guest" (no sign-in name), "person" (an account) or, later, "bot".
+    kind: Mapped[str] = mapped_column(String(8), default="guest")
+    #: An account's sign-in name as its person wrote it, and the same casefolded: unique, so
+    #: that "Ann" and "ann" are one name. None for a guest and a deleted account.
+    login: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    login_key: Mapped[str | None] = mapped_column(String(40), nullable=True, unique=True)
+    #: Banned by an operator: may not sit or chat.
+    banned: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: When the account was deleted (its games stay, under an anonymous name).
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class SessionRow(Base):
+    """One signed-in device: the cookie names it by a random token, stored here as its
+    SHA-256 only (a copy of the database signs nobody in). Deleting the row signs it out."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    last_seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SignInFailure(Base):
+    """A failed sign-in, counted against a key ("name:ann", "address:192.0.2.1") for the rate
+    limit; in the database, so that every server process counts the same failures."""
+
+    __tablename__ = "signin_failures"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(120), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)
+
+
+class Mute(Base):
+    """``user_id`` does not want to read ``muted_id``'s chat."""
+
+    __tablename__ = "mutes"
+
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    muted_id: Mapped[str] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 class TableRow(Base):

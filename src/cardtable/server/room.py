@@ -23,10 +23,13 @@ from sqlalchemy.exc import IntegrityError
 from cardtable.engine import Move
 from cardtable.errors import CardtableError, OptionError
 from cardtable.i18n import _, using_language, using_names
+from cardtable.server.accounts_rules import AccountError, refuse_banned
+from cardtable.server.accounts_store import Accounts
 from cardtable.server.bots import BotPool
 from cardtable.server.clients import Client
 from cardtable.server.hints import error_message, start_hint
 from cardtable.server.models import User, now
+from cardtable.server.ratings import rate_finished
 from cardtable.server.store import Store
 from cardtable.server.talk import chat_log, watcher_names
 from cardtable.table.core import Table
@@ -65,6 +68,8 @@ class Room:
     version: int = 0
     bot_pause: float = 0.0
     listed: bool = False
+    #: Chosen at creation: the finished game moves ratings (``cardtable.server.ratings``).
+    rated: bool = False
     created_at: datetime | None = None
     clients: list[Client] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -208,6 +213,7 @@ class Room:
     async def sit(self, user: User, wanted: int | None) -> int:
         """``user`` takes ``wanted`` or the first free seat. Another process may seat someone
         at the same moment: the database takes one of the two, and the seat is chosen again."""
+        refuse_banned(bool(user.banned))
         table = self.table
         async with self.lock:
             for _attempt in range(len(table.seats) + 1):
@@ -279,6 +285,7 @@ class Room:
         table = self.table
         language = sender.language if sender is not None else language
         version: int | None = None
+        finished = False
         async with self.lock:
             try:
                 move = self._decide(seat, text, ply, language)
@@ -314,11 +321,15 @@ class Room:
                     version = await self.store.set_status(
                         table.id, Status.OVER, result=table.result, finished=moment
                     )
+                    # Only the process whose move ended the game gets here (the ply's key).
+                    finished = True
         if version is not None:
             self.version = max(self.version, version)
             await self.notifier.changed(self, version)
         await self.push()
         self.schedule_bot()
+        if finished and self.rated:
+            await rate_finished(self.store, table)
 
     def _decide(self, seat: int, text: str, ply: int, language: str) -> Move:
         """The table's decision on a move, a refusal in ``language`` naming players by name
@@ -416,10 +427,19 @@ class Room:
     # ------------------------------------------------------------------ talk
 
     async def chat(self, client: Client, text: str) -> None:
+        # Read again: a ban comes from an operator's command while the connection is open.
+        fresh = await self.store.user(client.user.id)
+        try:
+            with using_language(client.language):
+                refuse_banned(fresh is None or bool(fresh.banned), chat=True)
+        except AccountError as err:
+            await self.send(client, {"type": "error", "code": err.code, "message": str(err)})
+            return
         room = "players" if client.seat is not None else "spectators"
         line = await self.store.add_chat(self.id, client.user.id, room, text)
         message = {
             "type": "chat",
+            "id": line.id,
             "from": client.user.name,
             "seat": client.seat,
             "text": text,
@@ -430,16 +450,18 @@ class Room:
 
     async def tell(self, room: str, message: dict[str, Any]) -> None:
         """A chat line to one room of the table: players talk among players, spectators
-        among spectators."""
+        among spectators; not to those who muted its author."""
         players = room == "players"
+        line = message.get("id")
+        muters = await Accounts(self.store).muters_of_line(line) if isinstance(line, int) else set()
         for other in list(self.clients):
-            if (other.seat is not None) == players:
+            if (other.seat is not None) == players and other.user.id not in muters:
                 await self.send(other, message)
 
     async def send_chat_log(self, client: Client) -> None:
         """The last lines of the client's chat room (it has just entered that room)."""
         client.chat_room = client.room
-        await self.send(client, await chat_log(self.store, self.id, client.room))
+        await self.send(client, await chat_log(self.store, self.id, client.room, client.user.id))
 
     async def join(self, client: Client) -> None:
         self.clients.append(client)

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 
 from cardtable.errors import clip
 from cardtable.i18n import _, using_language
-from cardtable.server.edge import COOKIE, Edge, Hubs, Me, edge_of, language_of
+from cardtable.server.edge import COOKIE, COOKIE_AGE, Edge, Hubs, Me, edge_of, language_of
 from cardtable.server.protocol import (
     BotIn,
     CreatedOut,
@@ -42,13 +42,10 @@ from cardtable.server.schema import answers
 from cardtable.server.web import catalog
 from cardtable.table.errors import Fault, TableError
 
-__all__ = ["clean_name", "router"]
+__all__ = ["COOKIE_AGE", "clean_name", "router"]
 
 router = APIRouter(prefix="/api")
 Edges = Annotated[Edge, Depends(edge_of)]
-
-#: How long a browser keeps the cookie (the longest it allows), in seconds.
-COOKIE_AGE = 400 * 24 * 3600
 
 
 def clean_name(name: str) -> str:
@@ -75,18 +72,12 @@ def _documented(model: type[Any]) -> dict[int | str, Any]:
 
 @router.post("/guest", responses=answers(Fault.BAD_NAME, checked=True, body=True))
 async def guest(body: GuestIn, response: Response, edge: Edges) -> UserOut:
-    """Become a guest: the answer sets the signed cookie that says who you are."""
+    """Become a guest: the answer sets the signed cookie of a new session (a guest may make
+    an account of it later, ``POST /api/account``, and keep their games)."""
     with using_language(body.language):
         name = clean_name(body.name)
     user = await edge.store.add_user(secrets.token_hex(16), name, body.language)
-    response.set_cookie(
-        COOKIE,
-        edge.sign(user.id),
-        httponly=True,
-        samesite="lax",
-        secure=edge.settings.secure_cookie,
-        max_age=COOKIE_AGE,
-    )
+    await edge.start_session(response, user.id)
     return UserOut(id=user.id, name=user.name, language=body.language)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from cardtable.server.accounts_store import Accounts
 from cardtable.server.store import Store
 from cardtable.table.clock import aware
 
@@ -39,13 +40,17 @@ def watcher_names(
     return sorted(names)[:MAX_WATCHERS]
 
 
-async def chat_log(store: Store, table_id: str, room: str) -> dict[str, Any]:
+async def chat_log(
+    store: Store, table_id: str, room: str, reader: str | None = None
+) -> dict[str, Any]:
     """The ``chat_log`` message of one room of a table: its last lines, oldest first, read
-    from the database (lines sent through other processes are there too)."""
-    lines = await store.chat_log(table_id, room, CHAT_LOG_LINES)
+    from the database (lines sent through other processes are there too), without the lines
+    of the players ``reader`` muted; each line with its ``id`` (to mute its author by)."""
+    lines = await Accounts(store).chat_lines(table_id, room, CHAT_LOG_LINES, reader)
     return {
         "type": "chat_log",
         "lines": [
-            {"from": name, "text": text, "at": aware(at).isoformat()} for name, text, at in lines
+            {"id": line.id, "from": line.name, "text": line.text, "at": aware(line.at).isoformat()}
+            for line in lines
         ],
     }
