@@ -230,6 +230,8 @@ class TableIn(BaseModel):
     clock: ClockIn | None = None
     #: Played over hours or days: each move a ``per_move`` allowance, never closed as abandoned.
     turn_based: bool = False
+    #: The finished game moves its players' ratings (``docs/server.md``, Ratings).
+    rated: bool = False
 
 
 class BotIn(_Strict):
@@ -341,11 +343,12 @@ class WhyOut(_Out):
 
 class AdviceColumnOut(_Out):
     """A column of a game's advice: the key of its values in the rows, its heading, and how
-    they show (``cards``, ``points`` to two places, ``signed`` points with their sign)."""
+    they show (``cards``, ``points`` to two places, ``signed`` points with their sign,
+    ``percent``: a chance from 0 to 1 as a percentage)."""
 
     key: str
     title: str
-    kind: Literal["cards", "points", "signed"]
+    kind: Literal["cards", "points", "signed", "percent"]
 
 
 class AdviceOut(_Out):
@@ -488,6 +491,8 @@ class TableOut(_Out):
     #: The seat a bot keeps for the asker (handed over while they were away), if any.
     held_for_you: int | None = None
     marked: bool = False
+    #: Chosen at creation: the finished game moves ratings.
+    rated: bool = False
 
 
 class CreatedOut(_Out):

@@ -111,15 +111,20 @@ export function word(ctx, key, fallback) {
 }
 
 /**
+ * @typedef {"cards" | "points" | "signed" | "percent"} AdviceKind  how a column's values show
+ */
+
+/**
  * @typedef {Object} Advice  a hint's help beyond its one move, as the game declares it
  * @property {string} caption
- * @property {{key: string, title: string, kind: "cards" | "points" | "signed"}[]} columns
+ * @property {{key: string, title: string, kind: AdviceKind}[]} columns
  * @property {Record<string, any>[]} rows
  */
 
 /**
  * A hint's advice as a table: the game's caption and column headings (in the player's
- * language), each value shown as its column says (cards, points to two places, signed points).
+ * language), each value shown as its column says (cards, points to two places, signed points,
+ * a chance from 0 to 1 as a percentage to one place; a missing value as a dash).
  * @param {Advice} advice
  * @param {boolean} [fourColour]
  */
@@ -127,6 +132,8 @@ export function adviceTable(advice, fourColour = false) {
   /** @param {string} kind @param {any} value @returns {import("./dom.js").Child} */
   const cell = (kind, value) => {
     if (kind === "cards") return miniCards(Array.isArray(value) ? value : [], fourColour);
+    if (value === null || value === undefined) return "–";
+    if (kind === "percent") return `${(Number(value) * 100).toFixed(1)}%`;
     const points = Number(value).toFixed(2);
     return kind === "signed" && Number(value) >= 0 ? `+${points}` : points;
   };
