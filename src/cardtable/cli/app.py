@@ -18,7 +18,7 @@ from rich.text import Text
 
 import cardtable
 from cardtable.bots import Bot, RandomBot, choose_for, make_bot
-from cardtable.cli import cribbage
+from cardtable.cli import admin, cribbage
 from cardtable.cli.arena import arena
 from cardtable.cli.common import (
     OptionsArg,
@@ -62,6 +62,7 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
 )
 app.add_typer(cribbage.app, name="cribbage")
+app.add_typer(admin.app, name="admin")
 app.command()(user_errors(play))
 app.command()(user_errors(arena))
 app.command(name="eval")(user_errors(eval_command))

@@ -117,6 +117,20 @@ class Accounts:
         async with self.store.sessions() as session:
             return list(await session.scalars(query))
 
+    async def named(self, name: str) -> list[User]:
+        """The users an operator may mean by ``name``: the account of that sign-in name (any
+        case), else the user of that id, else every user of that display name."""
+        async with self.store.sessions() as session:
+            for query in (
+                select(User).where(User.login_key == name.strip().casefold()),
+                select(User).where(User.id == name.strip()),
+                select(User).where(User.name == name.strip()).order_by(User.created_at),
+            ):
+                found = list(await session.scalars(query))
+                if found:
+                    return found
+        return []
+
     async def set_banned(self, user_id: str, banned: bool) -> None:
         """Ban (every session ended with it) or unban."""
         async with self.store.engine.begin() as conn:
