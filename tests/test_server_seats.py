@@ -72,6 +72,8 @@ def test_an_absent_seat_goes_to_a_bot_and_comes_back(server: LiveServer) -> None
         )
         record = (await back.http.get(f"/api/tables/{table}/record")).json()
         assert record["meta"]["marked"] is True
+        # The seat the bot kept, with the spec it played (the latency guard's, here as asked).
+        assert record["meta"]["bots"] == [None, None, None, "rules"]
         assert finals[3]["result"]["scores"] == from_record(record).scores
         for person in [*people[:3], back]:
             await person.close()

@@ -12,6 +12,7 @@ import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 
+from cardtable.bots.latency import guarded
 from cardtable.table.thinking import Ask, Hint, bot_move, hint_move
 
 __all__ = ["BotPool"]
@@ -35,6 +36,9 @@ class BotPool:
     def __init__(self, workers: int) -> None:
         self.workers = max(1, workers)
         self.pool: ProcessPoolExecutor | None = None
+        #: (game, spec) -> the spec with the budget the latency guard leaves on this machine,
+        #: timed once per process, so every table of the process plays a level alike.
+        self.budgets: dict[tuple[str, str], str] = {}
 
     def start(self) -> None:
         # Spawned, not forked: a fork of a process running an event loop and threads is unsafe.
@@ -56,6 +60,15 @@ class BotPool:
     def hint(self, ask: Ask) -> Future[Hint]:
         assert self.pool is not None, "the pool is started with the server"
         return self.pool.submit(hint_move, ask)
+
+    async def budget(self, game: str, spec: str) -> str:
+        """``spec`` as a bot of ``game`` plays it here: a level with the work units the
+        latency guard leaves on this machine (timed once, in a worker), else as it is."""
+        key = (game, spec)
+        if key not in self.budgets:
+            assert self.pool is not None, "the pool is started with the server"
+            self.budgets[key] = await asyncio.wrap_future(self.pool.submit(guarded, game, spec))
+        return self.budgets[key]
 
     async def ask_move(self, ask: Ask) -> str:
         """:meth:`move`, awaited on the running loop."""

@@ -56,6 +56,9 @@ def record(room: Room) -> dict[str, Any]:
         "source": "cardtable serve",
         "status": str(table.status),
         "marked": table.marked,
+        # Each seat's bot as it played (its level's budget on the server's machine), None
+        # for a person's seat: a replay on another machine plays the same moves.
+        "bots": [room.budgets.get(seat) for seat in range(len(table.seats))],
     }
     return out
 

@@ -76,6 +76,9 @@ class Room:
     bot_task: asyncio.Task[None] | None = None
     #: The ply the bot task moves at (a task for an older ply ends by itself, refused as stale).
     bot_ply: int = -1
+    #: Each bot seat's spec as its bot plays here: its level with the budget the latency guard
+    #: left on this machine (the game's record keeps it, so the game replays exactly).
+    budgets: dict[int, str] = field(default_factory=dict)
     clock_task: asyncio.Task[None] | None = None
     #: When a person was last connected to a seat (monotonic seconds), for abandonment.
     last_person: float = field(default_factory=time.monotonic)
@@ -398,7 +401,9 @@ class Room:
         if self.table.state is None or self.table.ply != ply:
             return
         try:
-            text = await self.bots.ask_move(self.ask(seat, spec))
+            used = await self.bots.budget(self.table.game.name, spec)
+            self.budgets[seat] = used
+            text = await self.bots.ask_move(self.ask(seat, used))
         except (CardtableError, OptionError):
             return
         if self.table.seats[seat].kind is not SeatKind.BOT or not self.notifier.owns(self):
