@@ -102,6 +102,7 @@ class Hub:
             version=row.version or 0,
             bot_pause=row.bot_pause,
             listed=bool(row.listed),
+            rated=bool(row.rated),
             created_at=row.created_at,
         )
 
@@ -175,10 +176,12 @@ class Hub:
                 return room, None  # the last seat went, or the game began, meanwhile
             raise
 
-    async def _add(self, table: Table, listed: bool, pause: float) -> tuple[Room, str]:
+    async def _add(
+        self, table: Table, listed: bool, pause: float, rated: bool = False
+    ) -> tuple[Room, str]:
         """Store a new table and keep its room; its invitation (the row keeps only a hash)."""
         invite = secrets.token_urlsafe(18)
-        row, seats = new_rows(table, listed, pause, hash_invite(invite))
+        row, seats = new_rows(table, listed, pause, hash_invite(invite), rated)
         if isinstance(self.cluster, Cluster):
             # A table this process makes is its own (its bots run here) from the start.
             row.owner, row.lease_until = self.settings.process, self.cluster.lease_until()
@@ -210,7 +213,7 @@ class Hub:
             request.turn_based,
         )
         pause = self.settings.bot_pause if request.bot_pause is None else request.bot_pause
-        room, invite = await self._add(table, request.listed, pause)
+        room, invite = await self._add(table, request.listed, pause, request.rated)
         seat = table.seat_of(user.id)
         assert seat is not None
         return room, invite, seat
@@ -224,7 +227,7 @@ class Hub:
         table = old.table.rematch(
             secrets.token_urlsafe(9), game, {"seed": secrets.randbits(64)}, user.id
         )
-        room, invite = await self._add(table, False, old.bot_pause)
+        room, invite = await self._add(table, False, old.bot_pause, old.rated)
         for client in list(old.clients):
             await old.send(client, {"type": "rematch", "table": room.id})
         await self.cluster.publish(old, "rematch", table=room.id)
@@ -249,7 +252,9 @@ class Hub:
 
     def summary(self, room: Room, user: User) -> dict[str, Any]:
         """A table as the HTTP API shows it (no game data: that is the websocket's)."""
-        return summary(room.table, user.id, user.language, room.presence(), now())
+        return summary(room.table, user.id, user.language, room.presence(), now()) | {
+            "rated": room.rated
+        }
 
     async def lobby(self, user: User) -> dict[str, Any]:
         rooms: list[Room] = list(self.rooms.values())

@@ -107,6 +107,9 @@ class TableRow(Base):
     #: A seat was handed to a bot during play (its person may reclaim it): a result to read
     #: with care.
     marked: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Chosen at creation: the finished game moves its players' ratings (if a seat was handed
+    #: to a bot, only the person who left it loses; an abandoned game moves none).
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
     #: None (no clock), {"bank": s, "increment": s} (a time bank, plus s after each move) or
     #: {"per_move": s} (each move its own allowance: a turn-based table's hours or days).
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

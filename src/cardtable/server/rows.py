@@ -65,9 +65,10 @@ def table_of(
 
 
 def new_rows(
-    table: Table, listed: bool, pause: float, invite_hash: str
+    table: Table, listed: bool, pause: float, invite_hash: str, rated: bool = False
 ) -> tuple[TableRow, list[SeatRow]]:
-    """The rows of a table just made (open, nothing played)."""
+    """The rows of a table just made (open, nothing played; ``rated``: its end moves
+    ratings)."""
     row = TableRow(
         id=table.id,
         game=table.game.name,
@@ -80,6 +81,7 @@ def new_rows(
         bot_pause=pause,
         clock=table.clock,
         turn_based=table.turn_based,
+        rated=rated,
         created_at=now(),
     )
     seats = [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
+from cardtable.server import rating_models  # noqa: F401  (its tables join Base's metadata)
 from cardtable.server.models import Base
 
 connection = context.config.attributes["connection"]
