@@ -51,7 +51,9 @@ class User(Base):
     #: An account's sign-in name as its person wrote it, and the same casefolded: unique, so
     #: that "Ann" and "ann" are one name. None for a guest and a deleted account.
     login: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    login_key: Mapped[str | None] = mapped_column(String(40), nullable=True, unique=True)
+    login_key: Mapped[str | None] = mapped_column(
+        String(40), nullable=True, unique=True, index=True
+    )
     #: Banned by an operator: may not sit or chat.
     banned: Mapped[bool] = mapped_column(Boolean, default=False)
     #: When the account was deleted (its games stay, under an anonymous name).

@@ -24,15 +24,17 @@ _WHEN = sa.DateTime(timezone=True)
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("users") as batch:
-        batch.add_column(sa.Column("kind", sa.String(8), nullable=False, server_default="guest"))
-        batch.add_column(sa.Column("login", sa.String(40), nullable=True))
-        batch.add_column(sa.Column("login_key", sa.String(40), nullable=True))
-        batch.add_column(
-            sa.Column("banned", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
-        batch.add_column(sa.Column("deleted_at", _WHEN, nullable=True))
-        batch.create_unique_constraint("uq_users_login_key", ["login_key"])
+    # Columns added in place, not through a batch: SQLite's batch copies the table, and the
+    # copy breaks the foreign keys that point at users.
+    op.add_column("users", sa.Column("kind", sa.String(8), nullable=False, server_default="guest"))
+    op.add_column("users", sa.Column("login", sa.String(40), nullable=True))
+    op.add_column("users", sa.Column("login_key", sa.String(40), nullable=True))
+    op.add_column(
+        "users", sa.Column("banned", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
+    op.add_column("users", sa.Column("deleted_at", _WHEN, nullable=True))
+    # A unique index, not a constraint, for the same reason.
+    op.create_index("ix_users_login_key", "users", ["login_key"], unique=True)
     op.create_table(
         "sessions",
         sa.Column("token_hash", sa.String(64), primary_key=True),
@@ -61,7 +63,7 @@ def downgrade() -> None:
     op.drop_table("mutes")
     op.drop_table("signin_failures")
     op.drop_table("sessions")
+    op.drop_index("ix_users_login_key", "users")
     with op.batch_alter_table("users") as batch:
-        batch.drop_constraint("uq_users_login_key", type_="unique")
         for column in ("deleted_at", "banned", "login_key", "login", "kind"):
             batch.drop_column(column)
