@@ -7,10 +7,11 @@ its table is drawn) lives in the game's own package, in the folder ``face`` (``f
 version is a hash of every one of those files, so a changed file has a new address and a warm
 reload asks only for the page and the API. ``/static/...``, ``/static/faces/{game}/...`` and
 ``/faces/{game}/...`` answer the same files revalidated (``no-cache``) for older links. Every
-page (``/``, ``/t/{id}``, ``/join/{token}``, ``/replay/{id}``, ``/rules/{game}``) answers the
-same ``index.html``, its ``/static/`` addresses versioned, and the client routes by its address.
-Every HTTP answer carries headers that keep the page to its own scripts and styles, out of
-frames, and the invitation tokens in its addresses out of ``Referer``.
+page (``/``, ``/t/{id}``, ``/join/{token}``, ``/replay/{id}``, ``/rules/{game}``,
+``/players/{id}``, ``/leaderboard/{game}``) answers the same ``index.html``, its ``/static/``
+addresses versioned, and the client routes by its address. Every HTTP answer carries headers
+that keep the page to its own scripts and styles, out of frames, and the invitation tokens in
+its addresses out of ``Referer``.
 
 >>> SECURITY_HEADERS["Content-Security-Policy"].startswith("default-src 'self'")
 True
@@ -113,7 +114,15 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 _VERSION = re.compile(r"[0-9a-f]{12}")
 
 #: The pages of the client: each answers ``index.html``.
-PAGES = ("/", "/t/{table_id}", "/join/{token}", "/replay/{table_id}", "/rules/{game}")
+PAGES = (
+    "/",
+    "/t/{table_id}",
+    "/join/{token}",
+    "/replay/{table_id}",
+    "/rules/{game}",
+    "/players/{player}",
+    "/leaderboard/{game}",
+)
 
 
 class SecurityHeaders:

@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The browser client of cardtable: boots the language and the guest, then routes
- * `/` (lobby), `/t/ID` (a table), `/join/TOKEN` (an invitation), `/replay/ID` and `/rules/GAME`.
+ * `/` (lobby), `/t/ID` (a table), `/join/TOKEN` (an invitation), `/replay/ID`, `/rules/GAME`,
+ * `/players/ID` (a player's ratings) and `/leaderboard/GAME`.
  * It runs no game code: it shows the server's views and sends moves in notation.
  */
 
@@ -165,6 +166,14 @@ async function route() {
       await needUser();
       const { replayScreen } = await import("./replay.js");
       show(await replayScreen(app, parts[1]));
+    } else if (parts[0] === "players" && parts[1]) {
+      await needUser();
+      const { profileScreen } = await import("./profile.js");
+      show(await profileScreen(app, parts[1]));
+    } else if (parts[0] === "leaderboard" && parts[1]) {
+      await needUser();
+      const { leaderboardScreen } = await import("./leaderboard.js");
+      show(await leaderboardScreen(app, parts[1]));
     } else {
       await needUser();
       const { lobbyScreen } = await import("./lobby.js");

@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * The lobby: the lists of tables (`lobby_lists.js`), refreshed every few seconds without losing
- * the keyboard's focus, above the form for a new table (`table_form.js`).
+ * The lobby: links to your ratings and the leaderboards, the lists of tables
+ * (`lobby_lists.js`), refreshed every few seconds without losing the keyboard's focus, above
+ * the form for a new table (`table_form.js`).
  */
 
 import { get } from "./api.js";
@@ -9,6 +10,7 @@ import { fill, h } from "./dom.js";
 import { _ } from "./i18n.js";
 import { ago, tableLists } from "./lobby_lists.js";
 import { newTableForm } from "./table_form.js";
+import { boardLinks } from "./leaderboard.js";
 
 export { ago };
 
@@ -22,6 +24,7 @@ export async function lobbyScreen(app) {
     "main",
     { class: "page lobby" },
     h("h1", { class: "visually-hidden" }, _("Lobby")),
+    ratingLinks(app),
     lists,
     newTableForm(app),
   );
@@ -58,6 +61,20 @@ export async function lobbyScreen(app) {
       clearInterval(timer);
     },
   };
+}
+
+/**
+ * Your ratings' page and every game's leaderboard.
+ * @param {import("./app.js").App} app
+ */
+function ratingLinks(app) {
+  return h(
+    "section",
+    { class: "card-panel ratings-links", "aria-labelledby": "ratings-title" },
+    h("h2", { id: "ratings-title" }, _("Ratings")),
+    app.me ? h("p", null, h("a", { href: `/players/${encodeURIComponent(app.me.id)}`, "data-nav": "" }, _("Your ratings"))) : null,
+    boardLinks(app, ""),
+  );
 }
 
 /**

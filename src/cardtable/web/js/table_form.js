@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * The form for a new table: the game, its options from the game's option specs, the seats
- * (a person or a bot's level), the speed and the bots' pause (`table_pace.js`), and whether the
- * table is listed in the lobby.
+ * (a person or a bot's level), the speed and the bots' pause (`table_pace.js`), whether the
+ * table is listed in the lobby, and whether it is rated.
  */
 
 import { post } from "./api.js";
@@ -19,6 +19,7 @@ export function newTableForm(app) {
   const error = h("p", { class: "error", role: "alert" });
   const listed = h("input", { type: "checkbox", id: "listed", checked: false, disabled: true, "aria-describedby": "listed-help" });
   const listedHelp = h("small", { class: "help", id: "listed-help" });
+  const rated = h("input", { type: "checkbox", id: "rated", checked: false, "aria-describedby": "rated-help" });
   const speed = speedChoice();
   const pause = pauseChoice();
   const pickers = h(
@@ -174,6 +175,7 @@ export function newTableForm(app) {
       options,
       seats,
       listed: listed.checked && !listed.disabled,
+      rated: rated.checked,
       bot_pause: Number(pause.select.value),
       ...speed.request(),
     };
@@ -199,6 +201,16 @@ export function newTableForm(app) {
     speed.el,
     pause.field,
     h("div", { class: "field" }, h("label", { class: "check", for: "listed" }, listed, _("List it in the lobby for anyone to join")), listedHelp),
+    h(
+      "div",
+      { class: "field" },
+      h("label", { class: "check", for: "rated" }, rated, _("Rated game")),
+      h(
+        "small",
+        { class: "help", id: "rated-help" },
+        _("The result moves everyone's rating. If a seat is handed to a bot, only the person who left loses rating; an abandoned game counts for nobody."),
+      ),
+    ),
     error,
     h("button", { type: "submit", class: "primary", id: "create" }, _("Create the table")),
   );
