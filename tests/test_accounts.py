@@ -275,7 +275,7 @@ async def _chat_round(base: str) -> dict[str, list[str]]:
     await cy.send({"type": "chat", "text": "yes"})
     read: dict[str, list[str]] = {}
     for name, person in people.items():
-        texts = []
+        texts: list[str] = []
         while len(texts) < (1 if name == "Bob" else 2):
             message = await person.until("chat")
             texts.append(f"{message['from']}: {message['text']}")
