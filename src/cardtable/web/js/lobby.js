@@ -5,6 +5,7 @@
  * the form for a new table (`table_form.js`).
  */
 
+import { accountPanel } from "./account.js";
 import { get } from "./api.js";
 import { fill, h } from "./dom.js";
 import { _ } from "./i18n.js";
@@ -27,6 +28,7 @@ export async function lobbyScreen(app) {
     ratingLinks(app),
     lists,
     newTableForm(app),
+    await accountPanel(),
   );
   let stopped = false;
   let shown = "";
