@@ -18,12 +18,12 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, select, text
 
 import cardtable
-from cardtable.ratings import NEW
+from cardtable.ratings import NEW, Outcome, Rating, rate
 from cardtable.server.bots import BotPool
 from cardtable.server.cluster import Alone
 from cardtable.server.models import Base
 from cardtable.server.rating_models import RatedTable, RatingChange, RatingRow
-from cardtable.server.ratings import finish_of, rate_table
+from cardtable.server.ratings import Finish, finish_of, rate_table
 from cardtable.server.room import Room
 from cardtable.server.rows import new_rows
 from cardtable.server.store import Store
@@ -222,3 +222,41 @@ def test_the_migration_keeps_old_results_and_matches_the_models(tmp_path: Path) 
             c[1] for c in conn.execute(text("PRAGMA table_info(tables)")).fetchall()
         }
     engine.dispose()
+
+
+def test_processes_rating_at_once_on_postgres_lose_and_double_nothing() -> None:
+    """Four server processes (four engines) finish four tables of the same two people at the
+    same moment, and each tries every table: the rows locked in one order let each table
+    through once and lose no update (Ann wins all four, so the order does not matter)."""
+    from postgres_harness import postgres_url
+
+    async def go(url: str) -> None:
+        stores = [Store(url) for _ in range(4)]
+        await stores[0].open()
+        for store in stores[1:]:
+            await store.open()
+        finishes = []
+        for n in range(4):
+            room = await _table(stores[0], f"P{n}", ["open", "open"], rated=True, seed=n)
+            room.rated = False
+            await _play_out(room)
+            # Ann (u0) wins each, whatever the deal gave: the outcome is given here.
+            won = Outcome(((0,), (1,)), (1, 0))
+            finishes.append(Finish("cribbage", won, ["u0", "u1"], frozenset(), False))
+        tries = [rate_table(store, f"P{n}", finishes[n]) for store in stores for n in range(4)]
+        done = await asyncio.gather(*tries)
+        assert sum(1 for changes in done if changes) == 4
+        expected: dict[str, Rating] = {}
+        for _n in range(4):
+            step = rate(Outcome(((0,), (1,)), (1, 0)), ["u0", "u1"], expected)
+            expected.update({p: c.after for p, c in step.items()})
+        rows = {r.player: r for r in await _rows(stores[0], RatingRow)}
+        assert (rows["u0"].games, rows["u0"].wins, rows["u1"].wins) == (4, 4, 0)
+        assert rows["u0"].mu == pytest.approx(expected["u0"].mu, abs=1e-9)
+        assert rows["u1"].sigma == pytest.approx(expected["u1"].sigma, abs=1e-9)
+        assert len(await _rows(stores[0], RatingChange)) == 8
+        for store in stores:
+            await store.close()
+
+    with postgres_url() as url:
+        asyncio.run(go(url))
