@@ -37,6 +37,7 @@ from cardtable.cli.render import board_text, event_text, result_text, winners_of
 from cardtable.cli.review import default_seat, print_review
 from cardtable.cli.serve import serve
 from cardtable.cli.usage import CommandGroup
+from cardtable.cli.verify import verify
 from cardtable.engine import Game, State, fresh_seed
 from cardtable.errors import CardtableError
 from cardtable.i18n import LANGUAGES, _, game_summary, game_title, ngettext, option_help
@@ -67,6 +68,7 @@ app.command()(user_errors(play))
 app.command()(user_errors(arena))
 app.command(name="eval")(user_errors(eval_command))
 app.command()(user_errors(serve))
+app.command()(verify)
 
 
 def _version(value: bool) -> None:

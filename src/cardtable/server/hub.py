@@ -31,6 +31,7 @@ from cardtable.server.rows import hash_invite, new_rows, table_of
 from cardtable.server.store import Store
 from cardtable.table.core import Table
 from cardtable.table.errors import Fault, TableError
+from cardtable.table.fair_deal import new_fair_deal
 from cardtable.table.seats import Status
 from cardtable.table.view import summary
 
@@ -195,7 +196,8 @@ class Hub:
     ) -> tuple[Room, str, int]:
         """A new table: options and bots checked first; the creator takes the first open seat.
         ``deal`` (tests only, never from a request: ``{"seed": N, "decks": [...]}``) fixes the
-        deal instead of a seed drawn from ``secrets``."""
+        deal instead of a fair one (a secret drawn from ``secrets``, its commitment shown, the
+        seated people's contributions added: :mod:`cardtable.table.fair_deal`)."""
         refuse_banned(bool(user.banned))  # the creator sits at it
         try:
             game = load(request.game, **request.options)
@@ -205,7 +207,7 @@ class Hub:
         table = Table.create(
             secrets.token_urlsafe(9),
             game,
-            dict(deal) if deal is not None else {"seed": secrets.randbits(64)},
+            dict(deal) if deal is not None else new_fair_deal(),
             user.id,
             user.name,
             request.seats,
@@ -224,9 +226,7 @@ class Hub:
         Everyone at the old table is told where it is."""
         old = await self.room(table_id)
         game = old.table.check_rematch(user.id)
-        table = old.table.rematch(
-            secrets.token_urlsafe(9), game, {"seed": secrets.randbits(64)}, user.id
-        )
+        table = old.table.rematch(secrets.token_urlsafe(9), game, new_fair_deal(), user.id)
         room, invite = await self._add(table, False, old.bot_pause, old.rated)
         for client in list(old.clients):
             await old.send(client, {"type": "rematch", "table": room.id})

@@ -29,6 +29,7 @@ __all__ = [
     "ChatOut",
     "ClientMessage",
     "ClockIn",
+    "ContributeIn",
     "CreatedOut",
     "ErrorOut",
     "EventOut",
@@ -124,10 +125,18 @@ class HintIn(_Strict):
     ply: int = Field(ge=0, le=100_000)
 
 
-Incoming = MoveIn | ChatIn | SyncIn | PingIn | WhyIn | HintIn
+class ContributeIn(_Strict):
+    """A seated person's contribution to the table's fair deal: 32 random bytes as 64 hex
+    digits, once per seat, while the table is open (``docs/protocol.md``)."""
+
+    type: Literal["contribute"]
+    value: str = Field(min_length=1, max_length=200)
+
+
+Incoming = MoveIn | ChatIn | SyncIn | PingIn | WhyIn | HintIn | ContributeIn
 ClientMessage = Annotated[Incoming, Field(discriminator="type")]
 _CLIENT: TypeAdapter[Incoming] = TypeAdapter(ClientMessage)
-_TYPES = ("move", "chat", "sync", "ping", "why", "hint")
+_TYPES = ("move", "chat", "sync", "ping", "why", "hint", "contribute")
 
 
 def parse_client(raw: str | bytes) -> Incoming:
@@ -140,7 +149,7 @@ def parse_client(raw: str | bytes) -> Incoming:
     Traceback (most recent call last):
     ...
     cardtable.server.protocol.ProtocolError: unknown message type 'dance'; types: move, chat, \
-sync, ping, why, hint
+sync, ping, why, hint, contribute
     """
     try:
         data: Any = json.loads(raw)
@@ -316,6 +325,11 @@ class ViewOut(_Out):
     turn_based: bool | None = None
     #: The game's declared words for its face, by key.
     vocabulary: dict[str, str] | None = None
+    #: The SHA-256 of the server's secret for this deal, public from the first view (None: a
+    #: fixed deal); whether the viewer's seat has contributed to it (None: a spectator, or a
+    #: fixed deal). In a full view and every view of an open table.
+    commitment: str | None = None
+    contributed: bool | None = None
 
 
 class ReplayMoveOut(_Out):

@@ -13,6 +13,7 @@ from cardtable.server.models import TableRow, User
 from cardtable.server.room import Room
 from cardtable.table.core import rebuild
 from cardtable.table.errors import Fault, TableError
+from cardtable.table.fair_deal import record_part
 from cardtable.table.seats import Status
 from cardtable.table.view import Presence, seat_names, view
 
@@ -60,6 +61,11 @@ def record(room: Room) -> dict[str, Any]:
         # for a person's seat: a replay on another machine plays the same moves.
         "bots": [room.budgets.get(seat) for seat in range(len(table.seats))],
     }
+    fair = record_part(table.deal)
+    if fair is not None:
+        # The secret and every contribution, shown once the game is over: `cardtable verify`
+        # checks the commitment and re-deals the game from them.
+        out["meta"]["fair_deal"] = fair
     return out
 
 

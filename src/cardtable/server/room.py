@@ -27,6 +27,7 @@ from cardtable.server.accounts_rules import AccountError, refuse_banned
 from cardtable.server.accounts_store import Accounts
 from cardtable.server.bots import BotPool
 from cardtable.server.clients import Client
+from cardtable.server.contribute import take_contribution
 from cardtable.server.hints import error_message, start_hint
 from cardtable.server.models import User, now
 from cardtable.server.ratings import rate_finished
@@ -175,6 +176,11 @@ class Room:
             names=names.get(language) if names is not None else None,
             cursor=client.cursor,
         )
+        if full or self.table.status is Status.OPEN:
+            # The deal's public commitment, and whether this seat has contributed (its own
+            # seat's only: no value, and nothing of another seat's).
+            message["commitment"] = self.table.commitment
+            message["contributed"] = self.table.contributed(client.seat, client.user.id)
         await self.send(client, message)
 
     async def push(self, reseated: str | None = None) -> None:
@@ -248,13 +254,30 @@ class Room:
         await self._stored(version, reseated=user.id)
 
     async def start(self, user: User) -> None:
+        """The creator starts the game: the deal sealed with the contributions the database
+        holds (another process may have taken one: caught up, and decided again)."""
         async with self.lock:
-            self.table.check_start(user.id)
-            started = now()
-            version = await self.store.set_status(self.id, Status.PLAYING, started=started)
-            self.table.start(started)
+            for _attempt in range(3):
+                self.table.check_start(user.id)
+                started, deal = now(), self.table.dealt()
+                version = await self.store.set_open_deal(self.id, deal, self.version, started)
+                if version is not None:
+                    break
+                await self.notifier.catch_up(self)
+            else:
+                raise TableError(
+                    Fault.STARTED, _("the table changed as it was started; start again")
+                )
+            self.table.start(started, deal)
+            self.version = max(self.version, version)
         await self._stored(version)
         self.schedule_bot()
+
+    async def contribute(self, client: Client, value: str) -> None:
+        """A seated person's contribution to the fair deal (:mod:`.contribute`)."""
+        version = await take_contribution(self, client, value)
+        if version is not None:
+            await self._stored(version)
 
     async def hand_to_bot(self, user: User, seat: int, bot: str) -> None:
         """A person at the table hands another person's seat to a bot while that person is

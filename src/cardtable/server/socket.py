@@ -23,6 +23,7 @@ from cardtable.server.clients import Bucket, Client
 from cardtable.server.edge import COOKIE, Edge, edge_of
 from cardtable.server.protocol import (
     ChatIn,
+    ContributeIn,
     HintIn,
     Incoming,
     MoveIn,
@@ -148,3 +149,5 @@ async def _dispatch(room: Room, client: Client, message: Incoming) -> None:
             await room.why(client, move)
         case HintIn(ply=ply):
             await room.hint(client, ply)
+        case ContributeIn(value=value):
+            await room.contribute(client, value)

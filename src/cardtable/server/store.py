@@ -181,6 +181,29 @@ class Store:
         async with self.engine.begin() as conn:
             return await self._bump(conn, table_id, **values)
 
+    async def set_open_deal(
+        self,
+        table_id: str,
+        deal: dict[str, Any],
+        was: int,
+        started: datetime | None = None,
+    ) -> int | None:
+        """An open table's deal (a contribution added; with ``started``, the deal sealed and
+        the game begun), only if the table is still open at version ``was``: a contribution
+        or a seat taken meanwhile through another process is never lost or dealt around. The
+        new version, or None (the caller catches up and decides again)."""
+        values: dict[str, Any] = {"deal": deal}
+        if started is not None:
+            values |= {"status": "playing", "started_at": started, "turn_started_at": started}
+        async with self.engine.begin() as conn:
+            version = await conn.scalar(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "open", TableRow.version == was)
+                .values(version=TableRow.version + 1, **values)
+                .returning(TableRow.version)
+            )
+            return None if version is None else int(version)
+
     async def tables_with_status(self, *statuses: str) -> list[TableRow]:
         async with self.sessions() as session:
             rows = await session.scalars(

@@ -36,6 +36,7 @@ from cardtable.i18n import _, game_title
 from cardtable.registry import load
 from cardtable.table.clock import bank_after, initial_bank, left_ms
 from cardtable.table.errors import Fault, TableError
+from cardtable.table.fair_deal import DealError, is_fair, offer, offered_by, seal
 from cardtable.table.seats import Seat, SeatKind, Status
 
 __all__ = ["NOW", "OPEN_SEAT", "Table", "rebuild"]
@@ -51,12 +52,16 @@ _PLAYING, _HUMAN, _BOT = Status.PLAYING, SeatKind.HUMAN, SeatKind.BOT
 
 
 def rebuild(game: Game, deal: Mapping[str, Any], moves: Sequence[str]) -> State:
-    """A game's state from its deal (``{"seed": N}``, or with ``decks``) and its moves.
+    """A game's state from its deal (``{"seed": N}``, or with ``decks``; a fair deal once
+    sealed at the start, :mod:`cardtable.table.fair_deal`) and its moves.
 
     >>> import cardtable
     >>> rebuild(cardtable.load("cribbage"), {"seed": 1}, ["discard 2H 4C"]).history
     ['discard 2H 4C']
     """
+    if is_fair(deal) and "seed" not in deal:
+        # Dealt with no seed, the game would be dealt at random: no process could rebuild it.
+        raise CardtableError(_("a fair deal is dealt when the game starts, not before"))
     seed = deal.get("seed")
     decks = [list(d) for d in deal.get("decks") or ()]
     state = game.new_state(seed=None if seed is None else int(seed), decks=decks)
@@ -80,7 +85,8 @@ class Table:
 
     id: str
     game: Game
-    #: How the game is dealt: ``{"seed": N}`` (with ``decks`` when the packs are given).
+    #: How the game is dealt: ``{"seed": N}`` (with ``decks`` when the packs are given), or a
+    #: fair deal (:mod:`cardtable.table.fair_deal`: a secret, its commitment, contributions).
     deal: dict[str, Any]
     seats: list[Seat]
     status: Status = Status.OPEN
@@ -233,7 +239,58 @@ class Table:
         if any(s.kind is SeatKind.OPEN for s in self.seats):
             raise TableError(Fault.SEATS_OPEN, _("every open seat must be taken first"))
 
-    def start(self, moment: datetime) -> None:
+    # ------------------------------------------------------------------ the deal
+
+    @property
+    def commitment(self) -> str | None:
+        """The public commitment to the server's secret (None: a fixed deal)."""
+        return str(self.deal["commitment"]) if is_fair(self.deal) else None
+
+    def contributed(self, seat: int | None, user_id: str) -> bool | None:
+        """Whether the person at ``seat`` has contributed to the deal (None: a spectator, or a
+        fixed deal); only ever asked for the asker's own seat."""
+        if seat is None or not is_fair(self.deal):
+            return None
+        if "seed" in self.deal:
+            return (self.deal.get("contributions") or [None] * (seat + 1))[seat] is not None
+        return offered_by(self.deal, seat, user_id)
+
+    def check_contribute(self, user_id: str, value: object) -> dict[str, Any]:
+        """The deal with ``user_id``'s contribution for their seat: only from a person seated
+        here, while the table is open, once per seat (a :class:`DealError` says why not).
+
+        >>> import cardtable
+        >>> from cardtable.table.fair_deal import new_fair_deal
+        >>> table = Table.create("T2", cardtable.load("cribbage"), new_fair_deal("11" * 32),
+        ...                      "ann", "Ann", ["open", "rules"])
+        >>> table.deal = table.check_contribute("ann", "22" * 32)
+        >>> table.contributed(0, "ann"), table.commitment[:8]
+        (True, '02d449a3')
+        >>> table.start(NOW)
+        >>> table.deal["contributions"][1], table.deal["seed"]
+        (None, 6875253970204134873)
+        """
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise DealError(
+                str(Fault.NOT_SEATED), _("only a seated player contributes to the deal")
+            )
+        if self.status is not Status.OPEN:
+            raise DealError(
+                str(Fault.STARTED), _("the game has started: the deal takes no more contributions")
+            )
+        return offer(self.deal, seat, user_id, value)
+
+    def dealt(self) -> dict[str, Any]:
+        """The deal the game starts from: a fair deal sealed with the contributions of the
+        people seated now (a fixed deal as it is)."""
+        holders = [s.user_id if s.kind is SeatKind.HUMAN else None for s in self.seats]
+        return seal(self.deal, holders)
+
+    def start(self, moment: datetime, deal: dict[str, Any] | None = None) -> None:
+        """Deal and begin: from ``deal`` (what :meth:`dealt` gave, as it was stored), or from
+        :meth:`dealt` now."""
+        self.deal = self.dealt() if deal is None else dict(deal)
         self.state = rebuild(self.game, self.deal, [])
         self.status = Status.PLAYING
         self.started_at = self.turn_started_at = moment
