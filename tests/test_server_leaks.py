@@ -1,11 +1,13 @@
 """No secrets on the wire (issue 15): every frame a seat (or a spectator) receives is the same in
 a twin deal that differs only in cards that seat cannot see; refused moves from any seat (out of
 turn, stale, malformed, naming a card it cannot see) get the same answers in both twins; and
-nothing sent before the end names the seed."""
+nothing sent before the end names the seed. A fair deal's frames before the end carry its public
+commitment (each table its own) and no secret, seed or contribution."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ import pytest
 import cardtable
 from cardtable.cards import card_str
 from cardtable.server.protocol import TableIn
+from cardtable.table.fair_deal import commitment
 from contract import ContractRun, cards_named, random_decks, reference_cards, twin
 from server_harness import LiveServer, Player
 
@@ -168,3 +171,50 @@ def test_every_frame_is_the_same_in_a_twin_deal(
             if checked >= 3:
                 break
     assert checked >= 3, f"too few twins found for {name}"
+
+
+async def _fair_table_frames(server: LiveServer, values: list[str]) -> tuple[str, list[str]]:
+    """A fair-deal table (no fixed deal) of two people and a spectator: both contribute,
+    the game starts and is played 8 moves in; its id, and every frame each client got, as
+    JSON text."""
+    people = [await Player(server.base, f"P{i}").guest() for i in range(2)]
+    watcher = await Player(server.base, "W").guest()
+    made = await people[0].post(
+        "/api/tables", {"game": "cribbage", "options": {}, "seats": ["open", "open"]}
+    )
+    table = str(made.json()["table"]["id"])
+    assert (await people[1].post(f"/api/tables/{table}/sit")).status_code == 200
+    for client in [*people, watcher]:
+        await client.connect(table)
+        await client.until("view", seats=True)
+    for person, value in zip(people, values, strict=True):
+        await person.send({"type": "contribute", "value": value})
+        await person.until("view", seats=True)
+    assert (await people[0].post(f"/api/tables/{table}/start")).status_code == 200
+    await asyncio.gather(*(p.play_out(random.Random(i), until_ply=8) for i, p in enumerate(people)))
+    frames = [json.dumps(f) for c in [*people, watcher] for f in c.frames]
+    for client in [*people, watcher]:
+        await client.close()
+    return table, frames
+
+
+def test_a_fair_deal_sends_no_secret_seed_or_other_seat_s_contribution(tmp_path: Path) -> None:
+    values = [["a1" * 32, "b2" * 32], ["c3" * 32, "d4" * 32]]
+    with LiveServer(f"sqlite+aiosqlite:///{tmp_path / 'server.db'}") as server:
+        runs = [asyncio.run(_fair_table_frames(server, v)) for v in values]
+        deals = [server.app.state.hub.rooms[table].table.deal for table, _frames in runs]
+    shown = []
+    for (table, frames), deal, contributed in zip(runs, deals, values, strict=True):
+        assert deal["contributions"] == contributed and "seed" in deal
+        views = [json.loads(f) for f in frames if json.loads(f)["type"] == "view"]
+        assert views[0]["commitment"] == commitment(deal["secret"])
+        shown.append(views[0]["commitment"])
+        for frame in frames:
+            assert deal["secret"] not in frame
+            assert str(deal["seed"]) not in frame
+            assert "fair_deal" not in frame and '"seed"' not in frame
+        # A seat's own contribution is never echoed either (the view says only True).
+        for value in contributed:
+            assert not any(value in frame for frame in frames), table
+    # The commitment is public, and each table's is its own.
+    assert shown[0] != shown[1]
