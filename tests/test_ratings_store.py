@@ -24,6 +24,7 @@ from cardtable.server.cluster import Alone
 from cardtable.server.models import Base
 from cardtable.server.rating_models import RatedTable, RatingChange, RatingRow
 from cardtable.server.ratings import Finish, finish_of, rate_table
+from cardtable.server.ratings_reads import leaderboard, profile
 from cardtable.server.room import Room
 from cardtable.server.rows import new_rows
 from cardtable.server.store import Store
@@ -260,3 +261,35 @@ def test_processes_rating_at_once_on_postgres_lose_and_double_nothing() -> None:
 
     with postgres_url() as url:
         asyncio.run(go(url))
+
+
+def test_the_leaderboard_keeps_bots_and_bot_accounts_apart_from_people(store: Store) -> None:
+    async def go() -> None:
+        for uid, name in (("u0", "Ann"), ("u1", "Bob"), ("b0", "Robo")):
+            await store.add_user(uid, name, "en")
+        async with store.engine.begin() as conn:
+            await conn.execute(text("UPDATE users SET kind = 'bot' WHERE id = 'b0'"))
+            for player, mu, games in (
+                ("u0", 30.0, 5),
+                ("u1", 32.0, 4),  # one game short of the board
+                ("b0", 31.0, 9),
+                ("bot:expert", 35.0, 7),
+            ):
+                await conn.execute(
+                    text(
+                        "INSERT INTO ratings VALUES (:p, 'cribbage', :mu, 5.0, :g, 1, "
+                        "'2026-11-01 10:00:00')"
+                    ),
+                    {"p": player, "mu": mu, "g": games},
+                )
+        board = await leaderboard(store, "cribbage", "ja")
+        assert board["title"] == "クリベッジ"
+        assert [(r["rank"], r["name"], r["ordinal"]) for r in board["players"]] == [
+            (1, "Ann", 15.0)
+        ]
+        assert [r["name"] for r in board["bots"]] == ["expert", "Robo"]
+        robo = await profile(store, "b0", "en")
+        assert robo is not None and (robo["name"], robo["bot"]) == ("Robo", True)
+        assert await profile(store, "bot:nobody", "en") is None
+
+    asyncio.run(go())

@@ -28,6 +28,8 @@ MIN_GAMES = 5
 HISTORY, RECENT = 200, 20
 #: Rows of a leaderboard, people and bots each.
 TOP = 100
+#: ``users.kind`` of a bot account (its games count for the bot, listed with the bots).
+BOT_KIND = "bot"
 
 
 def _title(game: str, language: str) -> str:
@@ -48,18 +50,19 @@ def _figures(mu: float, sigma: float) -> dict[str, float]:
     return {"mu": round(mu, 3), "sigma": round(sigma, 3), "ordinal": round(ordinal, 3) + 0.0}
 
 
-async def _name_of(store: Store, player: str) -> str | None:
-    """A player's name: a person's own, a bot's spec; None where there is no such person."""
+async def _name_of(store: Store, player: str) -> tuple[str, bool] | None:
+    """A player's name, and whether it is a bot (a built-in bot's spec, or a bot account);
+    None where there is no such user."""
     if player.startswith(BOT_PREFIX):
-        return player[len(BOT_PREFIX) :]
+        return player[len(BOT_PREFIX) :], True
     user: User | None = await store.user(player)
-    return None if user is None else user.name
+    return None if user is None else (user.name, user.kind == BOT_KIND)
 
 
 async def profile(store: Store, player: str, language: str) -> dict[str, Any] | None:
     """A player's ratings, each game's history and the recent rated games (None: no such
     person, and no such bot with a rating)."""
-    name = await _name_of(store, player)
+    found = await _name_of(store, player)
     async with store.sessions() as session:
         rows = list(
             await session.scalars(
@@ -68,7 +71,7 @@ async def profile(store: Store, player: str, language: str) -> dict[str, Any] | 
                 .order_by(RatingRow.game)
             )
         )
-        if name is None or (player.startswith(BOT_PREFIX) and not rows):
+        if found is None or (player.startswith(BOT_PREFIX) and not rows):
             return None
         ratings = []
         for row in rows:
@@ -104,8 +107,8 @@ async def profile(store: Store, player: str, language: str) -> dict[str, Any] | 
         )
     return {
         "id": player,
-        "name": name,
-        "bot": player.startswith(BOT_PREFIX),
+        "name": found[0],
+        "bot": found[1],
         "ratings": ratings,
         "recent": [_recent(c, language) for c in recent],
     }
@@ -132,38 +135,33 @@ def _recent(change: RatingChange, language: str) -> dict[str, Any]:
 async def leaderboard(
     store: Store, game: str, language: str, min_games: int = MIN_GAMES
 ) -> dict[str, Any]:
-    """The people, and apart from them the bots, with at least ``min_games`` rated games of
-    ``game``, best ordinal first (an unknown game raises naming the known ones)."""
+    """The people, and apart from them the bots (built-in ones and bot accounts), with at
+    least ``min_games`` rated games of ``game``, best ordinal first (an unknown game raises
+    naming the known ones)."""
     with using_language(language):
         title = game_title(game_class(game))  # refuses a game that is not there, in words
     ordinal = RatingRow.mu - 3 * RatingRow.sigma
     async with store.sessions() as session:
-        people = await session.execute(
-            select(RatingRow, User.name)
-            .join(User, User.id == RatingRow.player)
+        rows = await session.execute(
+            select(RatingRow, User.name, User.kind)
+            .outerjoin(User, User.id == RatingRow.player)
             .where(RatingRow.game == game, RatingRow.games >= min_games)
             .order_by(ordinal.desc(), RatingRow.player)
-            .limit(TOP)
         )
-        bots = await session.scalars(
-            select(RatingRow)
-            .where(
-                RatingRow.game == game,
-                RatingRow.games >= min_games,
-                RatingRow.player.startswith(BOT_PREFIX),
-            )
-            .order_by(ordinal.desc(), RatingRow.player)
-            .limit(TOP)
-        )
-        return {
-            "game": game,
-            "title": title,
-            "min_games": min_games,
-            "players": [_leader(i, row, name) for i, (row, name) in enumerate(people, 1)],
-            "bots": [
-                _leader(i, row, row.player[len(BOT_PREFIX) :]) for i, row in enumerate(bots, 1)
-            ],
-        }
+        people: list[tuple[RatingRow, str]] = []
+        bots: list[tuple[RatingRow, str]] = []
+        for row, name, kind in rows:
+            if row.player.startswith(BOT_PREFIX):
+                bots.append((row, row.player[len(BOT_PREFIX) :]))
+            elif name is not None:
+                (bots if kind == BOT_KIND else people).append((row, name))
+    return {
+        "game": game,
+        "title": title,
+        "min_games": min_games,
+        "players": [_leader(i, row, name) for i, (row, name) in enumerate(people[:TOP], 1)],
+        "bots": [_leader(i, row, name) for i, (row, name) in enumerate(bots[:TOP], 1)],
+    }
 
 
 def _leader(rank: int, row: RatingRow, name: str) -> dict[str, Any]:
