@@ -53,8 +53,21 @@ _NONE, _QUEENS, _ALONE, _OPPONENTS = range(4)
 
 
 def _roles(state: Any, seat: int) -> list[int]:
-    """Each seat's side as ``seat`` knows it (the state's ``roles``, as the codes above)."""
-    q, o, lone = state.knowledge(seat)
+    """Each seat's side as ``seat`` knows it (the state's ``roles``, as the codes above), from
+    the plays that showed a side: the black queens and the called ace."""
+    shown = 0
+    queen_seats: list[int] = []
+    call = state.call
+    tricks = [(leader, cards) for leader, cards, _w, _p in state.tricks]
+    tricks.append((state.leader, state.trick))
+    for leader, cards in tricks:
+        for i, c in enumerate(cards):
+            if c in (QC, QS):
+                shown |= 1 << (leader + i) % SEATS
+                queen_seats.append((leader + i) % SEATS)
+            elif c == call:
+                shown |= 1 << (leader + i) % SEATS
+    q, o, lone = state.knowledge_from(shown, queen_seats, seat)
     out = []
     for s in range(SEATS):
         if q >> s & 1:
