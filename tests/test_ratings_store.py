@@ -23,7 +23,7 @@ from cardtable.server.bots import BotPool
 from cardtable.server.cluster import Alone
 from cardtable.server.models import Base
 from cardtable.server.rating_models import RatedTable, RatingChange, RatingRow
-from cardtable.server.ratings import Finish, finish_of, rate_table
+from cardtable.server.ratings import Finish, finish_of, rate_missed, rate_table
 from cardtable.server.ratings_reads import leaderboard, profile
 from cardtable.server.room import Room
 from cardtable.server.rows import new_rows
@@ -291,5 +291,26 @@ def test_the_leaderboard_keeps_bots_and_bot_accounts_apart_from_people(store: St
         robo = await profile(store, "b0", "en")
         assert robo is not None and (robo["name"], robo["bot"]) == ("Robo", True)
         assert await profile(store, "bot:nobody", "en") is None
+
+    asyncio.run(go())
+
+
+def test_a_game_whose_process_stopped_before_its_update_is_rated_by_the_sweep(
+    store: Store,
+) -> None:
+    async def go() -> None:
+        room = await _table(store, "T8", ["open", "open"], rated=True)
+        room.rated = False  # the process "stopped" between the game's end and its update
+        await _play_out(room)
+        marked = await _table(store, "T9", ["open", "open"], rated=True, seed=5)
+        await store.mark("T9")
+        marked.table.hand_to_bot(1, "medium")
+        marked.table.reclaim(1)
+        await _play_out(marked)  # claimed, rating nobody
+        assert [r.table_id for r in await _rows(store, RatedTable)] == ["T9"]
+        assert await rate_missed(store, older=60.0) == []  # too recent: its process may rate it
+        assert await rate_missed(store, older=-1.0) == ["T8"]
+        assert await rate_missed(store, older=-1.0) == []
+        assert sorted(r.games for r in await _rows(store, RatingRow)) == [1, 1]
 
     asyncio.run(go())

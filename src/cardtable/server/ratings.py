@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import insert, select, update
@@ -39,11 +40,12 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from cardtable.ratings import NEW, Change, Outcome, Rating, rate
 from cardtable.server.models import TableRow, now
 from cardtable.server.rating_models import BOT_PREFIX, RatedTable, RatingChange, RatingRow
+from cardtable.server.rows import table_of
 from cardtable.server.store import Store
 from cardtable.table.core import Table
 from cardtable.table.seats import SeatKind, Status
 
-__all__ = ["Finish", "finish_of", "rate_finished", "rate_table"]
+__all__ = ["Finish", "finish_of", "rate_finished", "rate_missed", "rate_table"]
 
 log = logging.getLogger("cardtable.server.ratings")
 
@@ -98,14 +100,15 @@ def finish_of(table: Table) -> Finish:
 
 async def rate_table(store: Store, table_id: str, finish: Finish) -> dict[str, Change]:
     """Update the ratings for the finished table ``table_id`` once; the changes made (empty:
-    the table is not rated, rates nobody, or was rated already)."""
+    the table is not rated, rates nobody, or was rated already). A table that counts is
+    claimed even where it rates nobody, so that :func:`rate_missed` passes it by."""
     only = finish.rated_players
-    if only is not None and not only:
-        return {}  # marked, and everyone whose seat a bot took came back: nothing counts
     if not await _counts(store, table_id):
         return {}
+    # Marked, and everyone whose seat a bot took came back: the table is claimed, rating none.
     named = sorted(set(finish.players) if only is None else only)
-    await _ensure_rows(store, finish.game, sorted(set(finish.players)))
+    if named:
+        await _ensure_rows(store, finish.game, sorted(set(finish.players)))
     try:
         async with store.engine.begin() as conn:
             moment = now()
@@ -113,6 +116,8 @@ async def rate_table(store: Store, table_id: str, finish: Finish) -> dict[str, C
             await conn.execute(
                 insert(RatedTable).values(table_id=table_id, game=finish.game, at=moment)
             )
+            if not named:
+                return {}
             known = await _locked(conn, store.postgres, finish.game, finish.players, named)
             changes = rate(finish.outcome, finish.players, known, only)
             await _write(conn, table_id, finish, changes, moment)
@@ -129,6 +134,38 @@ async def rate_finished(store: Store, table: Table) -> dict[str, Change]:
     except Exception:
         log.exception("the ratings of table %s were not updated", table.id)
         return {}
+
+
+async def rate_missed(store: Store, older: float = 60.0, limit: int = 20) -> list[str]:
+    """Rate the rated tables that ended over ``older`` seconds ago and were never rated (their
+    process stopped between the game's end and its update); the ids rated. Safe to run in
+    every process at once: each table's claim lets one update through.
+
+    The ratings then move in the order the sweep finds the games, not quite the order they
+    ended; the sums are the same, the path a little different."""
+    cutoff = now() - timedelta(seconds=older)
+    async with store.sessions() as session:
+        rows = list(
+            await session.scalars(
+                select(TableRow)
+                .where(
+                    TableRow.rated.is_(True),
+                    TableRow.status == Status.OVER,
+                    TableRow.finished_at < cutoff,
+                    TableRow.id.not_in(select(RatedTable.table_id)),
+                )
+                .order_by(TableRow.finished_at)
+                .limit(limit)
+            )
+        )
+    rated = []
+    for row in rows:
+        moves = [m.move for m in await store.moves(row.id)]
+        table = table_of(row, await store.seats(row.id), {}, moves)
+        over = table.state is not None and table.state.is_over
+        if over and await rate_table(store, row.id, finish_of(table)):
+            rated.append(row.id)
+    return rated
 
 
 async def _counts(store: Store, table_id: str) -> bool:
