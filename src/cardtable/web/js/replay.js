@@ -6,6 +6,7 @@
 
 import { get } from "./api.js";
 import { fill, h } from "./dom.js";
+import { dealPanel } from "./fair_deal.js";
 import { faceFor, gameEntry } from "./games/index.js";
 import { _, fmt } from "./i18n.js";
 import { reviewPanel } from "./review.js";
@@ -164,6 +165,7 @@ export async function replayScreen(app, id) {
       h("h2", null, _("Log")),
       log,
       review.el,
+      dealPanel(id),
       h("h2", null, _("Share")),
       h("div", { class: "invite" }, share, h("button", { onclick: () => navigator.clipboard.writeText(share.value).catch(() => share.select()) }, _("Copy"))),
       h(

@@ -16,6 +16,7 @@
 
 import { get } from "./api.js";
 import { fill, h } from "./dom.js";
+import { contributionFor, rememberCommitment } from "./fair_deal.js";
 import { faceFor, gameEntry } from "./games/index.js";
 import { _, fmt } from "./i18n.js";
 import { renderInterlude, renderResult, renderWaiting } from "./table/end.js";
@@ -101,6 +102,10 @@ export class TableView {
     this.retry = 0;
     /** @type {string | null} */
     this.rematch = null;
+    /** @type {string | null} the deal's commitment (the SHA-256 of the server's secret) */
+    this.commitment = null;
+    /** @type {number | null} the seat this page sent its contribution to the deal for */
+    this.contributedFor = null;
     this.receivedAt = Date.now();
     /** Interludes (Cribbage's show) the player has dismissed, by key. */
     this.dismissed = new Set();
@@ -349,6 +354,7 @@ export class TableView {
     this.spots = null;
     this.view = view;
     this.receivedAt = Date.now();
+    this.onDeal(view);
     if (newPly) {
       this.selected = [];
       this.hint = null;
@@ -372,6 +378,23 @@ export class TableView {
     this.focusAt = this.playedAt >= 0 ? this.playedAt : focused;
     this.playedAt = -1;
     if (this.focusAt >= 0) this.settle();
+  }
+
+  /**
+   * The fair deal: the commitment kept (a view after a change may leave it out), and this
+   * page's contribution sent once for its seat while the table is open (the view says whether
+   * the seat has contributed, so a reload does not send another).
+   * @param {any} view
+   */
+  onDeal(view) {
+    if (typeof view.commitment === "string") {
+      this.commitment = view.commitment;
+      rememberCommitment(this.id, view.commitment);
+    }
+    if (view.status === "open" && view.seat !== null && view.contributed === false && this.contributedFor !== view.seat) {
+      this.contributedFor = view.seat;
+      this.send({ type: "contribute", value: contributionFor(this.id) });
+    }
   }
 
   /** Whether the game is on the table (a view of an open table has no observation yet). */

@@ -3,7 +3,8 @@
  * the banner under it ("Watching" for a spectator). */
 
 import { fill, h } from "../dom.js";
-import { _ } from "../i18n.js";
+import { shortCommitment } from "../fair_deal.js";
+import { _, fmt } from "../i18n.js";
 
 /** @typedef {import("../table.js").TableView} TableView */
 
@@ -26,6 +27,14 @@ export function renderHead(t) {
     // The tabs of the side: on a narrow screen each opens the drawer.
     p.tabs,
     s.marked ? h("span", { class: "badge", title: _("A bot played a seat for a person who was away.") }, _("marked")) : null,
+    // The deal's commitment, published before the first card: the replay checks it.
+    t.commitment
+      ? h(
+          "span",
+          { class: "deal-commitment", title: _("The SHA-256 of the server's secret, shown before the deal; after the game the replay page checks the deal against it.") },
+          fmt(_("Deal {short}"), { short: shortCommitment(t.commitment) }),
+        )
+      : null,
     h(
       "span",
       { class: "head-buttons" },
