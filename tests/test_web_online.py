@@ -154,7 +154,25 @@ def test_two_people_and_a_spectator(chromium: Browser, cardtable_server: Served)
         assert [(line["from"], line["text"]) for line in lines] == [("Ann", "gl Bea")]
         bea.keyboard.press("c")
         bea.locator("#chat-lines li").first.wait_for()
-        assert texts(bea, "#chat-lines li", squash=True) == ["Ann: gl Bea"]
+        assert texts(bea, "#chat-lines li strong", squash=True) == ["Ann:"]
+        assert texts(bea, "#chat-lines li", squash=True) == ["Ann: gl Bea Mute"]
+
+        # Bea mutes Ann's chat, for herself only: Ann's next line reaches Ann, not Bea.
+        bea.once("dialog", lambda dialog: dialog.accept())
+        bea.get_by_role("button", name="Mute Ann").click()
+        def muted() -> None:
+            found = bea.evaluate("fetch('/api/mutes').then(r => r.json())")
+            assert [m["name"] for m in found["muted"]] == ["Ann"]
+
+        eventually(muted, bea)
+        bea_frames.received.clear()
+        ann.fill("#chat-input", "are you there")
+        ann.press("#chat-input", "Enter")
+        ann.locator("#chat-lines li").get_by_text("Ann: are you there").wait_for()
+        bea.fill("#chat-input", "yes")
+        bea.press("#chat-input", "Enter")
+        bea.locator("#chat-lines li").get_by_text("Bea: yes").wait_for()
+        assert [f["text"] for f in frames_of(bea_frames, "chat")] == ["yes"]
 
         # Bea leaves; Ann hands her seat to a bot; Bea finds it in the lobby and takes it back.
         bea.goto("about:blank")

@@ -428,6 +428,8 @@ class ChatOut(_Out):
     model_config = ConfigDict(extra="allow", strict=True, populate_by_name=True)
 
     type: Literal["chat"]
+    #: The stored line's id: a reader mutes its author by it (``POST /api/mutes``).
+    id: int | None = None
     sender: str = Field(alias="from")
     seat: int | None
     text: str
@@ -439,6 +441,7 @@ class ChatLineOut(_Out):
 
     model_config = ConfigDict(extra="allow", strict=True, populate_by_name=True)
 
+    id: int | None = None
     sender: str = Field(alias="from")
     text: str
     at: str

@@ -45,16 +45,27 @@ export async function tableScreen(app, id) {
   return { el: table.el, title: summary.title, dispose: () => table.close() };
 }
 
+/** @typedef {{from: string, text: string, at: string, id: number | null}} ChatLine */
+
+/**
+ * A chat line as the page keeps it (its id lets a reader mute its author).
+ * @param {any} c
+ * @returns {ChatLine}
+ */
+export function chatLine(c) {
+  return { from: String(c.from), text: String(c.text), at: String(c.at || ""), id: typeof c.id === "number" ? c.id : null };
+}
+
 /**
  * The chat after a `chat_log`: its lines, then the lines that came live and are not in it (the
  * log may have been read from the database before a line that reached this page first).
- * @param {{from: string, text: string, at: string}[]} shown
+ * @param {ChatLine[]} shown
  * @param {any[]} lines
- * @returns {{from: string, text: string, at: string}[]}
+ * @returns {ChatLine[]}
  */
 export function mergeChat(shown, lines) {
-  const log = lines.map((/** @type {any} */ c) => ({ from: String(c.from), text: String(c.text), at: String(c.at || "") }));
-  /** @param {{from: string, text: string, at: string}} a @param {{from: string, text: string, at: string}} b */
+  const log = lines.map(chatLine);
+  /** @param {ChatLine} a @param {ChatLine} b */
   const same = (a, b) => a.from === b.from && a.text === b.text && Math.abs(Date.parse(a.at) - Date.parse(b.at)) < 1000;
   const last = log.length ? Date.parse(log[log.length - 1].at) : -Infinity;
   const live = shown.filter((c) => !log.some((l) => same(l, c)) && !(Date.parse(c.at) < last));
@@ -78,7 +89,7 @@ export class TableView {
     this.view = null;
     /** @type {any[]} */
     this.events = [];
-    /** @type {{from: string, text: string, at: string}[]} */
+    /** @type {ChatLine[]} */
     this.chat = [];
     /** @type {number[]} indices into the shown hand */
     this.selected = [];
@@ -262,7 +273,7 @@ export class TableView {
         onHint(this, message);
         break;
       case "chat":
-        this.chat.push({ from: String(message.from), text: String(message.text), at: String(message.at || "") });
+        this.chat.push(chatLine(message));
         if (this.chat.length > 200) this.chat.shift();
         this.renderChatTab();
         break;

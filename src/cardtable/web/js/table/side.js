@@ -5,6 +5,7 @@
  * landscape a drawer over the table, opened by its tab, closed by ✕ or Esc.
  */
 
+import { muteButton } from "../account.js";
 import { fill, h } from "../dom.js";
 import { _, fmt } from "../i18n.js";
 import { adviceTable } from "../widgets.js";
@@ -160,7 +161,11 @@ function chatPanel(t) {
     h(
       "ol",
       { class: "scroll", id: "chat-lines", tabindex: 0, "aria-label": _("Chat") },
-      t.chat.map((c) => h("li", null, h("strong", null, `${c.from}: `), c.text)),
+      t.chat.map((c) => {
+        // Another's line may be muted (for this reader only); one's own may not.
+        const mine = t.app.me && c.from === t.app.me.name;
+        return h("li", null, h("strong", null, `${c.from}: `), c.text, ...(c.id !== null && !mine ? [" ", muteButton(c.id, c.from)] : []));
+      }),
     ),
     form,
   );
