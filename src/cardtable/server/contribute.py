@@ -9,17 +9,34 @@ the game deals from every contribution the database holds (``Room.start``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import asyncio
+from typing import Any, Protocol
 
 from cardtable.i18n import _, using_language
 from cardtable.server.clients import Client
+from cardtable.server.store import Store
+from cardtable.table.core import Table
 from cardtable.table.errors import TableError
 from cardtable.table.fair_deal import DealError
 
-if TYPE_CHECKING:
-    from cardtable.server.room import Room
-
 __all__ = ["take_contribution"]
+
+
+class Room(Protocol):
+    """What a contribution needs of its table's room (the room module imports this one, not
+    the other way round)."""
+
+    table: Table
+    store: Store
+    #: The room's Notifier (``cardtable.server.room``): its ``catch_up`` reads the table again.
+    notifier: Any
+    lock: asyncio.Lock
+    version: int
+
+    @property
+    def id(self) -> str: ...
+
+    async def send(self, client: Client, message: dict[str, Any]) -> None: ...
 
 
 async def take_contribution(room: Room, client: Client, value: str) -> int | None:
