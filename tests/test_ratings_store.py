@@ -195,7 +195,10 @@ def test_the_migration_keeps_old_results_and_matches_the_models(tmp_path: Path) 
     engine = create_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
     with engine.begin() as conn:
         config = _config(conn)
-        assert ScriptDirectory.from_config(config).get_heads() == ["0006"]
+        scripts = ScriptDirectory.from_config(config)
+        assert len(scripts.get_heads()) == 1  # one line of migrations, 0006 on 0005
+        ratings = scripts.get_revision("0006")
+        assert ratings is not None and ratings.down_revision == "0005"
         command.upgrade(config, "0005")
         conn.execute(
             text(
@@ -211,7 +214,7 @@ def test_the_migration_keeps_old_results_and_matches_the_models(tmp_path: Path) 
                 "'{\"winners\": [0], \"scores\": [121, 90]}', '2026-01-01')"
             )
         )
-        command.upgrade(config, "head")
+        command.upgrade(config, "0006")
         old = conn.execute(text("SELECT rated, result FROM tables WHERE id = 'OLD'")).one()
         assert (old.rated, old.result) == (0, '{"winners": [0], "scores": [121, 90]}')
         assert conn.execute(text("SELECT count(*) FROM ratings")).scalar() == 0
