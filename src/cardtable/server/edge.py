@@ -37,6 +37,7 @@ from cardtable.i18n import _, using_language
 from cardtable.server.accounts_passwords import Passwords
 from cardtable.server.accounts_rules import AccountError, AccountRules
 from cardtable.server.accounts_store import Accounts
+from cardtable.server.bot_auth import refuse_bot_route, token_user
 from cardtable.server.config import Settings
 from cardtable.server.hub import Hub
 from cardtable.server.models import User
@@ -152,6 +153,16 @@ class Edge:
                 return user
         return None
 
+    async def asker(self, connection: HTTPConnection) -> User | None:
+        """Who asks: the bot account of an ``Authorization: Bearer`` token (a refused token
+        raises :class:`AccountError` 401, :mod:`cardtable.server.bot_auth`), else the user
+        of the cookie."""
+        header = connection.headers.get("authorization", "")
+        # Only the Bearer scheme is a bot's: a proxy's Basic sign-in passes through untouched.
+        if header.strip().lower().startswith("bearer"):
+            return await token_user(self.store, header)
+        return await self.user_of(connection.cookies.get(COOKIE))
+
     async def start_session(self, response: Response, user_id: str) -> None:
         """A new session of the user, its cookie set on ``response``."""
         token = await self.accounts.add_session(user_id)
@@ -183,11 +194,14 @@ def hub_of(connection: HTTPConnection) -> Hub:
 
 
 async def signed_in(request: Request) -> AsyncIterator[User]:
-    """The user of the request's cookie (401 ``no-user`` without one); the route runs in that
-    user's language, and the error handlers answer in it."""
-    user = await edge_of(request).user_of(request.cookies.get(COOKIE))
+    """The user of the request's cookie or bot token (401 ``no-user`` without one); the route
+    runs in that user's language, and the error handlers answer in it."""
+    user = await edge_of(request).asker(request)
     if user is None:
         raise TableError(Fault.NO_USER, _("say who you are first: POST /api/guest"))
+    if user.kind == "bot":
+        route = request.scope.get("route")
+        refuse_bot_route(request.method, str(getattr(route, "path", request.url.path)))
     request.state.language = user.language
     with using_language(user.language):
         yield user

@@ -19,8 +19,10 @@ from starlette.types import Message
 from starlette.websockets import WebSocketDisconnected
 
 from cardtable.i18n import _, using_language
+from cardtable.server.accounts_rules import AccountError
+from cardtable.server.bot_auth import deny
 from cardtable.server.clients import Bucket, Client
-from cardtable.server.edge import COOKIE, Edge, edge_of
+from cardtable.server.edge import Edge, edge_of
 from cardtable.server.protocol import (
     ChatIn,
     ContributeIn,
@@ -62,7 +64,11 @@ async def play(socket: WebSocket, table_id: str) -> None:
     if origin is not None and origin.rstrip("/") not in edge.settings.allowed_origins():
         await socket.close(code=POLICY)
         return
-    user = await edge.user_of(socket.cookies.get(COOKIE))
+    try:
+        user = await edge.asker(socket)
+    except AccountError as err:
+        await deny(socket, err)  # a refused bot token: 401, saying why
+        return
     if user is None:
         await socket.close(code=POLICY)
         return
