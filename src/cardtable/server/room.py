@@ -399,7 +399,8 @@ class Room:
         return Ask(
             self.table.game.name,
             dict(self.table.game.options),
-            dict(self.table.deal),
+            # Only what deals the cards: a fair deal's secret and contributions stay here.
+            {k: v for k, v in self.table.deal.items() if k in ("seed", "decks")},
             tuple(history[:moves] if moves is not None else history),
             seat,
             spec,
