@@ -15,6 +15,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from cardtable.server.cluster import PRESENCE_EVERY, Alone, Cluster
 from cardtable.server.config import Settings
 from cardtable.server.models import now
+from cardtable.server.ratings import rate_missed
 from cardtable.server.room import Room
 from cardtable.server.store import Store
 from cardtable.table.clock import aware
@@ -108,6 +109,8 @@ async def run_chores(hub: Hub) -> None:
             if moment >= due["abandon"]:
                 due["abandon"] = moment + abandon_every
                 await close_abandoned(hub)
+                # A rated game whose process stopped between its end and its update.
+                await rate_missed(hub.store)
             if cluster is None:
                 continue
             if moment >= due["lease"]:
