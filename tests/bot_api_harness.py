@@ -8,6 +8,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from cardtable.server.app import COOKIE
 from server_harness import Player
 
 __all__ = ["PASSWORD", "BotPlayer", "make_bot", "person"]
@@ -20,6 +21,7 @@ async def person(base: str, name: str) -> Player:
     player = await Player(base, name).guest()
     made = await player.post("/api/account", {"login": name.lower(), "password": PASSWORD})
     assert made.status_code == 200, made.text
+    player.cookie = made.cookies[COOKIE]  # the account's new session
     return player
 
 
