@@ -29,7 +29,7 @@ def _hub(server: LiveServer) -> Hub:
     return hub
 
 
-async def _cribbage(ann: Player, listed: bool = True) -> tuple[str, str]:
+async def _cribbage(ann: Player, listed: bool = True, rated: bool = False) -> tuple[str, str]:
     """A two-seat Cribbage table to 61 made by Ann: its id and its invitation."""
     made = await ann.post(
         "/api/tables",
@@ -38,6 +38,7 @@ async def _cribbage(ann: Player, listed: bool = True) -> tuple[str, str]:
             "options": {"target": 61},
             "seats": ["open", "open"],
             "listed": listed,
+            "rated": rated,
         },
     )
     assert made.status_code == 200, made.text
@@ -164,6 +165,7 @@ def test_the_lobby_tells_the_truth(server: LiveServer) -> None:
         ]
         assert entry["created_at"].endswith("+00:00")
         assert entry["present"] == [] and entry["can_start"] is False and entry["held"] is False
+        assert entry["rated"] is False
         await _enter(ann, table)
         assert (await _lobby(cat))["open"][0]["present"] == ["Ann"]
         # The invitation seats Bob; the full table says Start to its creator only.
@@ -207,6 +209,16 @@ def test_the_lobby_tells_the_truth(server: LiveServer) -> None:
         [back] = (await _lobby(bob))["playing"]
         assert (back["held"], back["your_seat"]) == (False, 1)
         await ann.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_rated_table_says_so_in_the_lobby(server: LiveServer) -> None:
+    async def scenario() -> None:
+        dan, eve = [await Player(server.base, n).guest() for n in ("Dan", "Eve")]
+        table, _invite = await _cribbage(dan, rated=True)
+        entries = [e for e in (await _lobby(eve))["open"] if e["id"] == table]
+        assert [e["rated"] for e in entries] == [True]
 
     asyncio.run(scenario())
 

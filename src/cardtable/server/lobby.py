@@ -75,6 +75,8 @@ def _entry(room: Room, user: User) -> dict[str, Any]:
     with using_language(user.language):
         out["options_text"] = options_text(room)
     out["held"] = out["held_for_you"] is not None
+    # A rated table moves its players' ratings: seen before one sits down.
+    out["rated"] = room.rated
     out["created_at"] = aware(room.created_at).isoformat() if room.created_at else None
     # Who is there: the summary's seats already say each one's name and presence.
     out["present"] = [s["name"] for s in out["seats"] if s["kind"] == "human" and s["online"]]

@@ -135,6 +135,8 @@ function openItem(app, t) {
     { "data-table": t.id },
     h("strong", null, t.title),
     " ",
+    t.rated ? h("span", { class: "badge rated" }, _("Rated")) : null,
+    t.rated ? " " : null,
     seatNames(t),
     optionsText(t),
     age(t.created_at),
