@@ -10,7 +10,12 @@ role; both seats peg as the ``rules`` bot does
 (:func:`~cardtable.games.cribbage.rank_play.play_deal`).
 
 Run from /work/main: ``PYTHONPATH=src nice -n 5 .venv/bin/python bench/cribbage_pegging_table.py
---deals 4000 --jobs 2``. It prints how long it took and the largest standard error.
+--deals 1200 --jobs 2``. It prints how long it took and the standard errors. The shipped table:
+1,200 deals a cell in 708 s on 2 shared cores; one deal's difference has a standard deviation
+of 2.56 points on average (so a standard error of 0.074 a cell, at most 0.136), against a
+spread of 0.55 (dealer) to 0.71 (pone) points between the kept hands; the mean over the hands
+the advisor keeps (+1.18 as the dealer, -1.23 as the pone over 300 deals) agrees with the board
+table's rules-against-rules pegging (the dealer +1.23).
 """
 
 from __future__ import annotations
@@ -88,7 +93,7 @@ def _cell(row: int) -> tuple[float, float, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=4000)
+    parser.add_argument("--deals", type=int, default=1200)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--hands", type=int, default=0, help="only the first N hands (a trial)")
     args = parser.parse_args()

@@ -1,5 +1,10 @@
 """Exact Cribbage analysis: which two cards to lay away, and how show scores are distributed.
 
+Each discard also carries the kept hand's expected pegging (the pegging table,
+:mod:`~cardtable.games.cribbage.pegging_table`) and, given the scores, the chance to win the
+game after it (:mod:`~cardtable.games.cribbage.discard_win`); the order stays that of the exact
+show points.
+
 Both work by counting rather than by enumerating deals: fifteens, pairs and runs depend only on
 ranks, so unseen cards are grouped by rank and each rank pattern is weighted by the number of ways
 to pick its cards; flush and nobs, the only suit-dependent points, are counted separately.
@@ -14,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Any
@@ -22,6 +27,8 @@ from typing import Any
 from cardtable.cards import cards_str, parse_cards
 from cardtable.engine import JSON
 from cardtable.errors import CardError
+from cardtable.games.cribbage.discard_win import TARGETS, win_chance
+from cardtable.games.cribbage.pegging_table import pegging_ev
 from cardtable.games.cribbage.scoring import (
     CARD_WEIGHT,
     FIVE_RANK_POINTS,
@@ -51,7 +58,9 @@ class DiscardOption:
 
     ``hand_ev`` averages the four kept cards over every starter; ``crib_ev`` averages the crib over
     every opponent toss and starter; ``net`` adds the crib for the dealer and subtracts it for the
-    pone.
+    pone. ``pegs``: our expected pegs less the opponent's in the play of the kept cards (the
+    pegging table, simulated); ``win``: the chance to win the game after this discard, where the
+    scores were given (else None).
     """
 
     keep: tuple[int, ...]
@@ -59,6 +68,8 @@ class DiscardOption:
     hand_ev: float
     crib_ev: float
     net: float
+    pegs: float = 0.0
+    win: float | None = None
 
 
 def _check_six(hand6: Sequence[int]) -> tuple[int, ...]:
@@ -72,8 +83,15 @@ def _check_six(hand6: Sequence[int]) -> tuple[int, ...]:
     return cards
 
 
-def discard_advice(hand6: Sequence[int], dealer: bool) -> list[DiscardOption]:
-    """All 15 discards of a two-player hand of six, best first by exact expected net points.
+def discard_advice(
+    hand6: Sequence[int],
+    dealer: bool,
+    scores: Sequence[int] | None = None,
+    target: int = 121,
+) -> list[DiscardOption]:
+    """All 15 discards of a two-player hand of six, best first by exact expected net points,
+    each with its kept cards' expected pegging and, given ``scores`` (ours, then the
+    opponent's, as the deal starts, below ``target``: 121 or 61), the chance to win the game.
 
     The opponent's toss is taken as uniform over the 1035 pairs of unseen cards, the starter as
     uniform over the 44 cards left; ties are broken by the discarded cards, lowest first.
@@ -85,8 +103,15 @@ def discard_advice(hand6: Sequence[int], dealer: bool) -> list[DiscardOption]:
     (['5H', '5D', '4S', '6H'], 15.8043, 6.8667)
     >>> len(options)
     15
+    >>> round(best.pegs, 3), best.win  # no scores: no chance to win
+    (2.402, None)
+    >>> best = discard_advice(parse_cards("5H 5D 5C JS 4S 6H"), True, scores=(100, 110))[0]
+    >>> round(best.win, 3)
+    0.588
     """
     cards = _check_six(hand6)
+    if scores is not None and len(scores) != 2:
+        raise CardError(f"give two scores, ours and the opponent's, not {list(scores)}")
     held = set(cards)
     unseen = [c for c in range(52) if c not in held]
     rank_left = [0] * 14
@@ -141,7 +166,27 @@ def discard_advice(hand6: Sequence[int], dealer: bool) -> list[DiscardOption]:
         # Sorting on the exact integer numerator keeps equal options equal despite rounding.
         scored.append((-net_total, tuple(sorted(discard)), option))
     scored.sort(key=lambda t: (t[0], t[1]))
-    return [option for _, _, option in scored]
+    ranked = [option for _, _, option in scored]
+    # The pone's usual crib gift, as the board table's dealer shows count it: the best discard's.
+    usual = ranked[0].crib_ev
+    out: list[DiscardOption] = []
+    for option in ranked:
+        pegs = pegging_ev([c // 4 + 1 for c in option.keep], dealer)
+        win = None
+        if scores is not None:
+            win = win_chance(
+                cards,
+                option.keep,
+                dealer,
+                option.crib_ev,
+                option.crib_ev - usual,
+                pegs,
+                int(scores[0]),
+                int(scores[1]),
+                target,
+            )
+        out.append(replace(option, pegs=pegs, win=win))
+    return out
 
 
 @functools.cache
@@ -224,13 +269,15 @@ ADVICE_ROWS = 6
 def advice_rows(observation: Mapping[str, Any]) -> list[dict[str, JSON]] | None:
     """The best ways to lay away two of six cards, from one seat's observation of a
     two-player discard (else None): the cards, the kept hand's and the crib's expected points
-    (the crib + for the dealer, - for the other seat) and their sum.
+    (the crib + for the dealer, - for the other seat), their sum, the expected pegging (ours
+    less theirs) and the chance to win the game from the scores (None for a target the board
+    table lacks).
 
     >>> import cardtable
     >>> rows = advice_rows(cardtable.load("cribbage").new_state(seed=1).observation(0))
     >>> len(rows), rows[0]
     (6, {'discard': ['7S', 'QD'], 'keep': ['2H', '4C', '9S', 'JC'], 'hand': 4.37, 'crib': -3.83, \
-'net': 0.54})
+'net': 0.54, 'pegs': -1.72, 'win': 0.361})
     """
     hand = observation.get("hand")
     if (
@@ -240,9 +287,18 @@ def advice_rows(observation: Mapping[str, Any]) -> list[dict[str, JSON]] | None:
         or len(hand) != 6
     ):
         return None
-    dealer = observation.get("dealer") == observation.get("seat")
+    seat = observation.get("seat")
+    dealer = observation.get("dealer") == seat
+    target = observation.get("target")
+    points = observation.get("scores")
+    scores = None
+    known = isinstance(target, int) and target in TARGETS
+    if known and isinstance(points, list) and isinstance(seat, int):
+        scores = (int(points[seat]), int(points[1 - seat]))
+    cards = parse_cards([str(c) for c in hand])
+    options = discard_advice(cards, dealer, scores, target if isinstance(target, int) else 121)
     rows: list[dict[str, JSON]] = []
-    for option in discard_advice(parse_cards([str(c) for c in hand]), dealer=dealer)[:ADVICE_ROWS]:
+    for option in options[:ADVICE_ROWS]:
         crib = option.crib_ev if dealer else -option.crib_ev
         rows.append(
             {
@@ -251,6 +307,8 @@ def advice_rows(observation: Mapping[str, Any]) -> list[dict[str, JSON]] | None:
                 "hand": round(option.hand_ev, 2),
                 "crib": round(crib, 2),
                 "net": round(option.net, 2),
+                "pegs": round(option.pegs, 2),
+                "win": None if option.win is None else round(option.win, 3),
             }
         )
     return rows

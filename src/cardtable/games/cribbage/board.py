@@ -24,7 +24,7 @@ from io import BytesIO
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["BOARD_FILE", "after_play", "deal_value", "show_value", "win_points"]
+__all__ = ["BOARD_FILE", "after_play", "deal_value", "mean_pegs", "show_value", "win_points"]
 
 #: The table's file in the package.
 BOARD_FILE = "board.npz"
@@ -64,6 +64,20 @@ def deal_value(pone: int, dealer: int, target: int, skunk: str) -> float:
     True
     """
     return float(_tables()[f"{target}_{skunk}"][pone, dealer])
+
+
+def mean_pegs() -> tuple[float, float]:
+    """The pone's and the dealer's mean pegs in the play of ``rules`` against ``rules`` (his
+    heels apart), from the table's per-deal distribution.
+
+    >>> pone, dealer = mean_pegs()
+    >>> round(pone, 2), round(dealer, 2)
+    (2.04, 3.27)
+    """
+    peg = _tables()["peg"]
+    pone = float((peg.sum(axis=1) * np.arange(peg.shape[0])).sum())
+    dealer = float((peg.sum(axis=0) * np.arange(peg.shape[1])).sum())
+    return pone, dealer
 
 
 def after_play(
