@@ -28,6 +28,10 @@ whose show (every starter; the crib's mean when it deals) gives the most expecte
 discard adds to its crib. From the same late starts (300, both seats) it won 49.5%
 [47.9, 51.1] against the advisor's discards.
 
+With ``pegs`` set (0 by default, the advisor's discards) it lays away by the full expected
+value: the advisor's hand and crib points plus ``pegs`` times the kept hand's expected pegging
+(ours less the opponent's, :mod:`~cardtable.games.cribbage.pegging_table`).
+
 >>> import cardtable
 >>> from cardtable.seat_view import SeatView
 >>> state = cardtable.load("cribbage").new_state(seed=1)
@@ -49,6 +53,7 @@ from cardtable.games.cribbage.analysis import DiscardOption, discard_advice
 from cardtable.games.cribbage.board import after_play, show_value
 from cardtable.games.cribbage.endgame import endgame_values
 from cardtable.games.cribbage.inference import held_only, opponent_deals, past_plays
+from cardtable.games.cribbage.pegging_table import pegging_sd
 from cardtable.games.cribbage.sampling import go_limits
 from cardtable.games.cribbage.scoring import rank_points, score_hand
 from cardtable.games.cribbage.solver import MAX_WORLDS, CribbageSolverBot, play_values
@@ -70,7 +75,8 @@ class CribbageExpertBot(CribbageSolverBot):
     ``beta`` per point) and by the pegs its plays so far passed up (``gamma`` per point),
     solving at most ``solve`` of the likeliest; within ``board`` points
     of the target (0: never) by game points over at most ``board_worlds`` worlds; discards
-    by the advisor, to the board within ``board_discards`` points of the target (0: never)."""
+    by the advisor, to the board within ``board_discards`` points of the target (0: never),
+    the kept hand's expected pegging weighed ``pegs`` times beside its show points (0: not)."""
 
     name: ClassVar[str] = "pegger"
 
@@ -87,6 +93,7 @@ class CribbageExpertBot(CribbageSolverBot):
         board_discards: int = 0,
         discard_worlds: int = 0,
         discard_options: int = 4,
+        pegs: float = 0.0,
     ) -> None:
         super().__init__(seed, discard_worlds=discard_worlds, discard_options=discard_options)
         self.draws = whole_setting("draws", draws, 1, MAX_WORLDS)
@@ -97,6 +104,7 @@ class CribbageExpertBot(CribbageSolverBot):
         self.board = whole_setting("board", board, 0, 120)
         self.board_worlds = whole_setting("board_worlds", board_worlds, 1, MAX_WORLDS)
         self.board_discards = whole_setting("board_discards", board_discards, 0, 120)
+        self.pegs = number_setting("pegs", pegs, 0.0, 10.0)
         self._skunk_rule = "none"
 
     def choose(self, view: SeatView) -> Move:
@@ -106,11 +114,11 @@ class CribbageExpertBot(CribbageSolverBot):
     def _discard(self, obs: dict[str, Any], seat: int, legal: list[Move]) -> Move:
         scores: list[int] = obs["scores"]
         target = int(obs["target"])
-        if (
-            int(obs["players"]) != 2
-            or not self.board_discards
-            or max(scores) < target - self.board_discards
-        ):
+        if int(obs["players"]) != 2:
+            return super()._discard(obs, seat, legal)
+        if not self.board_discards or max(scores) < target - self.board_discards:
+            if self.pegs:
+                return self._pegging_discard(obs, seat, legal)
             return super()._discard(obs, seat, legal)
         hand = parse_cards(obs["hand"])
         dealer = obs["dealer"] == seat
@@ -137,6 +145,25 @@ class CribbageExpertBot(CribbageSolverBot):
         assert best is not None
         wanted = tuple(sorted(best[1].discard))
         return next(m for m in legal if tuple(sorted(m.cards)) == wanted)
+
+    def _pegging_discard(self, obs: dict[str, Any], seat: int, legal: list[Move]) -> Move:
+        """The discard with the most expected hand, crib and ``pegs`` times pegging points."""
+        hand = parse_cards(obs["hand"])
+        dealer = obs["dealer"] == seat
+        by_cards = {tuple(sorted(m.cards)): m for m in legal}
+        # The advisor's order (net points, then the cards) breaks ties, as sorted() is stable.
+        scored = sorted(
+            ((o.net + self.pegs * o.pegs, o) for o in discard_advice(hand, dealer=dealer)),
+            key=lambda pair: -pair[0],
+        )
+        best = scored[0][1]
+        # The table's deals behind each pegging mean, as the report's count.
+        deals = pegging_sd([RANK[c] for c in best.keep], dealer)[1]
+        self.last_report = [
+            (by_cards[tuple(sorted(o.discard))].text, value, deals) for value, o in scored
+        ]
+        self._keeps(best.keep, best.hand_ev, best.net, dealer)
+        return by_cards[tuple(sorted(best.discard))]
 
     def _play(self, view: SeatView, obs: dict[str, Any], legal: list[Move]) -> Move:
         if int(obs["players"]) != 2:
