@@ -20,6 +20,7 @@ import cardtable
 from cardtable.bots import Bot, RandomBot, choose_for, make_bot
 from cardtable.cli import admin, cribbage
 from cardtable.cli.arena import arena
+from cardtable.cli.bot import bot as bot_command
 from cardtable.cli.common import (
     OptionsArg,
     fail,
@@ -69,6 +70,7 @@ app.command()(user_errors(arena))
 app.command(name="eval")(user_errors(eval_command))
 app.command()(user_errors(serve))
 app.command()(verify)
+app.command(name="bot")(bot_command)
 
 
 def _version(value: bool) -> None:

@@ -1,0 +1,139 @@
+"""``cardtable bot`` (issue 28) as a child process against a live server: it takes up an
+invitation and plays the table to its end, declines a table where its bot would need the
+game's whole state, ends cleanly on Ctrl-C, and says a refused token in one line."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot_api_harness import make_bot, person
+from cardtable.server.accounts_rules import ARGON2_ENV
+from server_harness import LiveServer, Player
+
+
+@pytest.fixture(autouse=True)
+def cheap_argon2(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ARGON2_ENV, "t=1,m=8,p=1")
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    with LiveServer(f"sqlite+aiosqlite:///{tmp_path / 'server.db'}") as live:
+        yield live
+
+
+def _bot_process(base: str, token: str, spec: str) -> subprocess.Popen[str]:
+    env = dict(os.environ, CARDTABLE_BOT_TOKEN=token, PYTHONUNBUFFERED="1")
+    return subprocess.Popen(
+        [sys.executable, "-m", "cardtable", "bot", base, "--bot", spec, "--poll", "0.3"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def _stop(proc: subprocess.Popen[str]) -> tuple[int, list[str]]:
+    """Ctrl-C, then its exit code and every line it wrote, without the times."""
+    proc.send_signal(signal.SIGINT)
+    out, _err = proc.communicate(timeout=30)
+    return proc.returncode, [line.split(" ", 1)[1] for line in out.splitlines() if line]
+
+
+async def _table_for_the_bot(ann: Player, options: dict[str, object]) -> str:
+    made = await ann.post(
+        "/api/tables", {"game": "cribbage", "options": options, "seats": ["open", "open"]}
+    )
+    table = str(made.json()["table"]["id"])
+    invited = await ann.post(f"/api/tables/{table}/invitations", {"bot": "crib"})
+    assert invited.status_code == 200, invited.text
+    return table
+
+
+async def _seated(ann: Player, table: str, deadline: float) -> None:
+    while time.monotonic() < deadline:
+        seats = (await ann.http.get(f"/api/tables/{table}")).json()["seats"]
+        if seats[1]["kind"] == "human":
+            return
+        await asyncio.sleep(0.2)
+    raise AssertionError("the bot did not sit")
+
+
+def test_cardtable_bot_plays_an_invited_table_to_its_end(server: LiveServer) -> None:
+    async def go() -> tuple[subprocess.Popen[str], str, dict[str, Any], int]:
+        ann = await person(server.base, "Ann")
+        _bot_id, token = await make_bot(ann, "crib")
+        proc = _bot_process(server.base, token, "expert")
+        table = await _table_for_the_bot(ann, {"target": 61})
+        await _seated(ann, table, time.monotonic() + 60)
+        await ann.connect(table)
+        assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
+        final = await ann.play_out(random.Random(5), timeout=90)
+        replay = (await ann.http.get(f"/api/tables/{table}/replay")).json()
+        await ann.close()
+        return proc, table, final, sum(1 for m in replay["moves"] if m["seat"] == 1)
+
+    proc, table, final, bot_moves = asyncio.run(go())
+    assert final["status"] == "over"
+    code, lines = _stop(proc)
+    assert code == 0
+    assert lines[0] == f"signed in at {server.base} as BOT crib; waiting for invitations"
+    assert lines[1] == f"invitation 1 accepted: cribbage at table {table}, seat 1, from Ann"
+    moves = [line for line in lines if line.startswith(f"table {table}: move ")]
+    assert len(moves) == bot_moves > 0
+    assert f"table {table}: the game is over: {final['result_text']}" in lines
+    assert lines[-1] == "stopped"
+    assert not any("Traceback" in line for line in lines)
+
+
+def test_cardtable_bot_declines_a_game_its_bot_cannot_play_over_the_wire(
+    server: LiveServer,
+) -> None:
+    async def go() -> tuple[subprocess.Popen[str], str]:
+        ann = await person(server.base, "Ann")
+        _bot_id, token = await make_bot(ann, "crib")
+        proc = _bot_process(server.base, token, "pimc:worlds=4")
+        table = await _table_for_the_bot(ann, {})
+        deadline = time.monotonic() + 60
+        while (await ann.http.get("/api/tables/" + table)).json()["seats"][1]["kind"] == "open":
+            pending = server.call(_pending(server))
+            if pending == 0 or time.monotonic() > deadline:
+                break
+            await asyncio.sleep(0.2)
+        await ann.close()
+        return proc, table
+
+    proc, table = asyncio.run(go())
+    code, lines = _stop(proc)
+    assert code == 0
+    assert lines[1] == (
+        f"invitation 1 to table {table} declined: bot pimc:worlds=4 searches worlds drawn from "
+        "the game's state, which a seat over the wire does not have"
+    )
+
+
+async def _pending(server: LiveServer) -> int:
+    from sqlalchemy import func, select
+
+    from cardtable.server.bot_models import BotInvitation
+
+    async with server.app.state.hub.store.sessions() as session:
+        return int(await session.scalar(select(func.count()).select_from(BotInvitation)) or 0)
+
+
+def test_a_refused_token_is_one_error_line(server: LiveServer) -> None:
+    proc = _bot_process(server.base, "ctb_" + "y" * 43, "rules")
+    out, _err = proc.communicate(timeout=60)
+    assert proc.returncode == 2
+    assert out == "error: this bot token is not known to this server\n"
