@@ -23,10 +23,11 @@ _PLAYER = sa.String(210)
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(
-            sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false())
-        )
+    # Added in place, not through a batch: SQLite's batch copies the table and drops the old
+    # one, which the seats, moves and chat rows refer to (foreign keys are on).
+    op.add_column(
+        "tables", sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false())
+    )
     op.create_table(
         "ratings",
         sa.Column("player", _PLAYER, primary_key=True),
