@@ -137,3 +137,31 @@ def test_a_refused_token_is_one_error_line(server: LiveServer) -> None:
     out, _err = proc.communicate(timeout=60)
     assert proc.returncode == 2
     assert out == "error: this bot token is not known to this server\n"
+
+
+def test_the_plain_python_example_plays_a_table(server: LiveServer) -> None:
+    example = Path(__file__).parent.parent / "examples" / "bot_client.py"
+
+    async def go() -> tuple[subprocess.Popen[str], str]:
+        ann = await person(server.base, "Ann")
+        _bot_id, token = await make_bot(ann, "crib")
+        proc = subprocess.Popen(
+            [sys.executable, str(example), server.base, "--token", token, "--games", "1"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        table = await _table_for_the_bot(ann, {"target": 61})
+        await _seated(ann, table, time.monotonic() + 60)
+        await ann.connect(table)
+        assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
+        final = await ann.play_out(random.Random(6), timeout=90)
+        await ann.close()
+        return proc, str(final["result_text"])
+
+    proc, result = asyncio.run(go())
+    out, _err = proc.communicate(timeout=60)
+    assert proc.returncode == 0
+    lines = out.splitlines()
+    assert lines[0] == "signed in as BOT crib"
+    assert lines[1].endswith(f": {result}")
