@@ -36,7 +36,7 @@ async def _socket_status(base: str, table: str, token: str) -> tuple[int, bytes]
         async with connect(url, additional_headers={"Authorization": f"Bearer {token}"}):
             return 101, b""
     except InvalidStatus as err:
-        return err.response.status_code, err.response.body or b""
+        return err.response.status_code, bytes(err.response.body or b"")
 
 
 def test_tokens_are_shown_once_kept_hashed_listed_by_prefix_and_revocable(
