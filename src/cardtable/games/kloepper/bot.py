@@ -260,5 +260,5 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("rules", {"mistakes": 1}),
     "medium": ("rules", {}),
     "hard": ("pimc", {"worlds": 20, "rollout": "rules"}),
-    "expert": ("pimc-risk", {}),
+    "expert": ("pimc-risk", {"worlds": 80}),
 }
