@@ -93,23 +93,36 @@ def discard(
     pone: Annotated[
         bool, typer.Option("--pone", help="your opponent deals: the crib is theirs")
     ] = False,
+    scores: Annotated[
+        tuple[int, int] | None,
+        typer.Option(
+            "--scores",
+            help="your score and your opponent's as the deal starts: adds the chance to win",
+        ),
+    ] = None,
+    target: Annotated[
+        int, typer.Option("--target", help="points that win a game (121 or 61)")
+    ] = 121,
 ) -> None:
-    """Rank all 15 ways to lay away two of six cards by exact expected points (two players)."""
+    """Rank all 15 ways to lay away two of six cards by exact expected points (two players),
+    with each kept hand's expected pegging and, given the scores, the chance to win."""
     if dealer == pone:
         raise CardError(_("say whose crib it is: give exactly one of --dealer and --pone"))
     hand = parse_cards(" ".join(cards))
     if len(hand) != 6:
         raise CardError(_("a two-player hand holds 6 cards, not {count}").format(count=len(hand)))
     _distinct(hand)
-    options = discard_advice(hand, dealer=dealer)
+    options = discard_advice(hand, dealer=dealer, scores=scores, target=target)
     console = out()
     if dealer:
         head = _("Dealer holding {cards}: net = hand + crib")
     else:
         head = _("Pone holding {cards}: net = hand - crib (the crib is the opponent's)")
     console.print(rich_format(head, cards=cards_text(hand)))
-    table = Table("#", _("Keep"), _("Lay away"), _("Hand EV"), _("Crib EV"), _("Net"))
+    heads = ["#", _("Keep"), _("Lay away"), _("Hand EV"), _("Crib EV"), _("Net"), _("Pegging")]
+    table = Table(*heads, *([_("Win chance")] if scores is not None else []))
     for rank, option in enumerate(options, 1):
+        win = [] if option.win is None else [f"{option.win:.1%}"]
         table.add_row(
             str(rank),
             cards_text(option.keep),
@@ -117,10 +130,19 @@ def discard(
             f"{option.hand_ev:.3f}",
             f"{option.crib_ev:.3f}",
             Text(f"{option.net:.3f}", style="bold" if rank == 1 else ""),
+            f"{option.pegs:+.2f}",
+            *win,
         )
     console.print(table)
     console.print(
         _("Exact averages over every starter and every toss the opponent could make."),
+        style="dim",
+    )
+    console.print(
+        _(
+            "Pegging: your expected pegs less your opponent's, both pegging by rules of thumb "
+            "(simulated)."
+        ),
         style="dim",
     )
 

@@ -146,13 +146,14 @@ class CribbageGame(Game):
 
     def advice_columns(self) -> tuple[str, list[AdviceColumn]] | None:
         """The discard advisor's table: each way to lay away two cards with its expected
-        points (two players only, where the advisor is exact).
+        points, its expected pegging and the chance to win after it (two players only, where
+        the advisor is exact).
 
         >>> import cardtable
         >>> caption, columns = cardtable.load("cribbage").advice_columns() or ("", [])
         >>> caption, [key for key, _title, _kind in columns]
         ('The best ways to lay away two cards, by expected points', \
-['discard', 'keep', 'hand', 'crib', 'net'])
+['discard', 'keep', 'hand', 'crib', 'net', 'pegs', 'win'])
         """
         if self.num_players != 2 or self.deck.one_deal:
             return None  # the advisor is exact for two players and the full pack only
@@ -162,6 +163,9 @@ class CribbageGame(Game):
             ("hand", _("Hand"), "points"),
             ("crib", _("Crib"), "signed"),
             ("net", _("Net"), "points"),
+            # Our expected pegs less the opponent's; the chance to win the game from here.
+            ("pegs", _("Pegging"), "signed"),
+            ("win", _("Win chance"), "percent"),
         ]
         return _("The best ways to lay away two cards, by expected points"), columns
 

@@ -182,7 +182,8 @@ class CribbageFace(TableFace):
 
     def advisor(self, seen: Seen) -> RenderableType:
         """The game's advice (:meth:`~cardtable.engine.State.advice`): the best ways to lay
-        away two of six cards, with the kept hand's and the crib's expected points."""
+        away two of six cards, with the kept hand's, the crib's and the pegging's expected
+        points and the chance to win the game after each."""
         rows = seen.advice
         if not rows:
             return Text(_("The advisor helps with the two-player discard of six cards."))
@@ -195,6 +196,8 @@ class CribbageFace(TableFace):
             _("Hand"),
             _("Crib"),
             _("Net"),
+            _("Pegging"),
+            _("Win chance"),
             caption=_(
                 "The best {shown} of the {total} ways to lay away two cards, by expected points"
             ).format(shown=len(rows), total=ways),
@@ -207,6 +210,9 @@ class CribbageFace(TableFace):
                 # The crib's points count for the dealer (+) and against the other seat (-).
                 f"{_number(row['crib']):+.2f}",
                 f"{_number(row['net']):.2f}",
+                # Our expected pegs less the opponent's, under the rules bot's pegging.
+                f"{_number(row.get('pegs')):+.2f}",
+                "–" if row.get("win") is None else f"{_number(row.get('win')):.1%}",
             )
         return table
 
