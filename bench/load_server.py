@@ -24,6 +24,11 @@ load phase and, with ``--soak``, a soak phase. Figures for each:
   core), and the server's resident memory (``VmRSS``) before the load, after each phase and
   once every client has gone.
 
+``--accounts`` seats people with accounts instead of guests (argon2id with the server's own
+parameters): each seat's person makes an account at its slot's first table and signs in again
+every ``--signin-every`` tables; ``--rated`` makes every table rated, so each finished game
+updates its players' ratings. The time each account's making and sign-in took is reported.
+
 ``--think T`` makes each seat wait a random 0 to 2T seconds before it moves (people's pace); the
 default 0 moves as soon as the view comes, which measures the server's capacity.
 
@@ -222,6 +227,8 @@ class Phase:
     games: int = 0
     tables: int = 0
     latencies: list[float] = field(default_factory=list)
+    #: With ``--accounts``: how long each account's making and each sign-in took.
+    signins: list[float] = field(default_factory=list)
     #: Round trips of the probe's pings, and how late this process's own loop woke.
     pings: list[float] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)
@@ -364,6 +371,9 @@ class Run:
         #: Every first table is seated (or failed); then ``go`` lets them start together.
         self.seated = asyncio.Event()
         self.go = asyncio.Event()
+        #: With ``--accounts``: each (slot, seat)'s session cookie and the tables it has made.
+        self.sessions: dict[tuple[int, int], str] = {}
+        self.played: Counter[tuple[int, int]] = Counter()
         #: One HTTP client per server process; ``at`` below picks one (the seat's process).
         self.https = [
             httpx.AsyncClient(
@@ -386,6 +396,33 @@ class Run:
         answer = await self.https[at].post("/api/guest", json={"name": name, "language": "en"})
         answer.raise_for_status()
         return str(answer.cookies[COOKIE])
+
+    async def person(self, slot: int, seat: int, at: int) -> str:
+        """The cookie of the person at ``seat`` of table slot ``slot`` (``--accounts``): the
+        slot's first table makes the account from a guest; every ``--signin-every``-th later
+        table signs in again (a new session); the tables between keep the session."""
+        key = (slot, seat)
+        login, password = f"load{slot}x{seat}", f"load {slot} {seat} plays cribbage on tuesdays"
+        turn = self.played[key]
+        self.played[key] += 1
+        if key in self.sessions and turn % self.args.signin_every:
+            return self.sessions[key]
+        started = time.perf_counter()
+        if key not in self.sessions:
+            guest = await self.guest(f"T{slot} S{seat}", at)
+            path, cookie = "/api/account", guest
+        else:
+            path, cookie = "/api/signin", self.sessions[key]
+        answer = await self.https[at].post(
+            path,
+            json={"login": login, "password": password},
+            headers={"Cookie": f"{COOKIE}={cookie}"},
+        )
+        if answer.status_code != 200:
+            raise RuntimeError(f"{path}: {answer.status_code} {answer.text[:200]}")
+        self.phase.signins.append(time.perf_counter() - started)
+        self.sessions[key] = str(answer.cookies[COOKIE])
+        return self.sessions[key]
 
     async def post(
         self, path: str, cookie: str, body: dict[str, Any] | None = None, at: int = 0
@@ -432,13 +469,20 @@ class Run:
         name = self.game_of(slot)
         options, seats = GAMES[name]
         at = [self.process_of(slot, s) for s in range(seats)]
-        cookies = list(
-            await asyncio.gather(*(self.guest(f"T{slot} S{s}", at[s]) for s in range(seats)))
-        )
+        if self.args.accounts:
+            who = [self.person(slot, s, at[s]) for s in range(seats)]
+        else:
+            who = [self.guest(f"T{slot} S{s}", at[s]) for s in range(seats)]
+        cookies = list(await asyncio.gather(*who))
         made = await self.post(
             "/api/tables",
             cookies[0],
-            {"game": name, "options": options, "seats": ["open"] * seats},
+            {
+                "game": name,
+                "options": options,
+                "seats": ["open"] * seats,
+                "rated": self.args.rated,
+            },
             at[0],
         )
         table_id, invite = made["table"]["id"], made["invite"]
@@ -711,6 +755,9 @@ def show(
     row("move latency p99", lambda p: ms(percentile(p.latencies, 0.99)))
     row("move latency max", lambda p: ms(percentile(p.latencies, 1.0)))
     row("move latency samples", lambda p: f"{len(p.latencies):,}")
+    if args.accounts:
+        row("accounts made and sign-ins", lambda p: f"{len(p.signins):,}")
+        row("sign-in p50 / p99", lambda p: both(p.signins))
     row("ping round trip p50 / p99", lambda p: both(p.pings))
     row("generator loop lag p50 / p99", lambda p: both(p.lags))
     row(f"{servers} CPU (of one core)", lambda p: f"{100 * p.server_cpu / p.seconds:.0f}%")
@@ -733,6 +780,11 @@ def show(
             f"seating {args.tables} tables (guests, table, invitation, seats, websockets): "
             f"{seating.seconds:,.1f} s, {servers} CPU {cpu:.0f}%, generator CPU {own:.0f}%, "
             f"{errors}"
+            + (
+                f"; {len(seating.signins):,} accounts made, p50 / p99 {both(seating.signins)}"
+                if args.accounts
+                else ""
+            )
         )
     console.print(table)
     if several and phases:
@@ -816,6 +868,18 @@ def main() -> None:
     parser.add_argument(
         "--postgres", action="store_true", help="PostgreSQL and Redis even with one process"
     )
+    parser.add_argument(
+        "--accounts",
+        action="store_true",
+        help="people with accounts (argon2id, the server's parameters), not guests",
+    )
+    parser.add_argument(
+        "--signin-every",
+        type=int,
+        default=5,
+        help="with --accounts, a person signs in again every Nth table of theirs",
+    )
+    parser.add_argument("--rated", action="store_true", help="rated tables (ratings update)")
     args = parser.parse_args()
     if args.quick:
         args.tables, args.seconds, args.soak = 20, 10.0, min(args.soak, 10.0)
@@ -824,6 +888,7 @@ def main() -> None:
     args.soak = max(0.0, min(args.soak, 3600.0))
     args.four_share = max(0.0, min(args.four_share, 1.0))
     args.processes = max(1, min(args.processes, 16))
+    args.signin_every = max(1, min(args.signin_every, 1000))
     shared = args.processes > 1 or args.postgres
 
     # Each seat is a websocket at both ends: lift this process's (and so the server's) limit.
@@ -839,6 +904,8 @@ def main() -> None:
         f"({args.four_share:.0%} four-player), {args.seconds:g} s load, {args.soak:g} s soak, "
         f"think {args.think:g} s, websocket compression "
         f"{'off' if args.no_deflate else 'on'}; load average {os.getloadavg()[0]:.2f} at the start"
+        + (f"; accounts, a sign-in every {args.signin_every} tables" if args.accounts else "")
+        + ("; rated tables" if args.rated else "")
     )
     if shared:
         console.print(
