@@ -13,6 +13,7 @@ deal less the largest other gain) after the expert's choice less after the rules
 by seed, is that decision's value against such players. It prints per kind (declaration, knock,
 answer to a knock) how often the expert deviated and the mean value of a deviation
 with its 95% interval, and the value a deal (summed over the deviations, divided by the deals).
+``--seconds``: stop after the deal that passes this time.
 The expert's cards are not measured here (``bench/kloepper_worlds.py``). Figures only.
 """
 
@@ -67,12 +68,17 @@ def main() -> None:
     parser.add_argument("--against", default="hard")
     parser.add_argument("--expert", default="expert")
     parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=0.0, help="stop after a deal past this")
     args = parser.parse_args()
     game = cardtable.load("kloepper", target=999)
     values: dict[str, list[float]] = {k: [] for k in KINDS}
     asked: dict[str, int] = {k: 0 for k in KINDS}
     start = time.perf_counter()
+    played = 0
     for deal in range(args.deals):
+        if args.seconds and time.perf_counter() - start > args.seconds:
+            break
+        played += 1
         state: Any = game.new_state(seed=90_000 + deal)
         players = [make_bot("kloepper", args.against, seed=deal * 4 + s) for s in range(4)]
         expert = make_bot("kloepper", args.expert, seed=deal)
@@ -96,7 +102,7 @@ def main() -> None:
                     values[kind].append(sum(diffs) / len(diffs))
             state.apply(players[seat].choose(view))
     took = time.perf_counter() - start
-    print(f"{args.deals} deals by {args.against}, {args.expert}'s deviations, {took:.0f} s")
+    print(f"{played} deals by {args.against}, {args.expert}'s deviations, {took:.0f} s")
     total = 0.0
     for kind in KINDS:
         xs = values[kind]
@@ -114,7 +120,7 @@ def main() -> None:
             f"  {kind:9s}: asked {asked[kind]}, deviated {len(xs)}, value {mean:+.2f} "
             f"[{mean - half:+.2f}, {mean + half:+.2f}] a deviation"
         )
-    print(f"  all: {total / args.deals:+.3f} a deal (the deciding seat's reward)")
+    print(f"  all: {total / played:+.3f} a deal (the deciding seat's reward)")
 
 
 if __name__ == "__main__":
