@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, overload
 
 from cardtable.bot_protocol import BotFactory
 from cardtable.encoding import Codec
-from cardtable.engine import Game
+from cardtable.engine import JSON, Event, Game, State
 from cardtable.errors import CardtableError, UnknownGameError, clip
 from cardtable.i18n import _
 from cardtable.search_hooks import SearchHooks, never
@@ -30,12 +30,18 @@ __all__ = [
     "games",
     "load",
     "register",
+    "twin_from_view",
     "unregister",
     "vocabulary",
 ]
 
 #: A level's bot in one game: the bot's name and its settings.
 LevelRow = tuple[str, dict[str, Any]]
+
+#: A state made from one seat's view alone (its observation and its events, as the wire
+#: carries them), a twin of the real one for that seat: ``twin(game, seat, observation,
+#: events)``. Its ``sample_world(seat, rng)`` gives the real state's world for the same ``rng``.
+TwinHook = Callable[[Game, int, Mapping[str, JSON], Sequence[Event]], State]
 
 
 @dataclass(frozen=True)
@@ -54,6 +60,9 @@ class Entry:
     #: The words its faces show beyond events and moves (role names, result names, panel
     #: headings), by key, in the current language: ``vocabulary()``.
     vocabulary: Callable[[], Mapping[str, str]] | None = None
+    #: A state built from a seat's view (see :data:`TwinHook`); None: a seat over the wire
+    #: cannot draw worlds in this game.
+    twin: TwinHook | None = None
 
 
 _ENTRIES: dict[str, Entry] = {}
@@ -77,6 +86,7 @@ def register(
     search: SearchHooks | None = None,
     codec: Callable[[Game], Codec] | None = None,
     vocabulary: Callable[[], Mapping[str, str]] | None = None,
+    twin: TwinHook | None = None,
 ) -> G: ...
 
 
@@ -88,9 +98,11 @@ def register(
     search: SearchHooks | None = None,
     codec: Callable[[Game], Codec] | None = None,
     vocabulary: Callable[[], Mapping[str, str]] | None = None,
+    twin: TwinHook | None = None,
 ) -> G:
     """Make a game available to :func:`load` under ``cls.name``, with its own bots, its level
-    rows, its search hooks, its codec and its faces' vocabulary (a game's ``__init__.py``
+    rows, its search hooks, its codec, its faces' vocabulary and its twin from a seat's view
+    (a game's ``__init__.py``
     calls it once; see ``docs/engine.md``).
 
     Registering a name again replaces the entry (a test's game, a game reloaded). Search
@@ -101,7 +113,9 @@ def register(
         raise CardtableError(
             f"{cls.name}: its search hooks leave decisions to a rules bot it does not have"
         )
-    _ENTRIES[cls.name] = Entry(cls, dict(bots or {}), dict(levels or {}), search, codec, vocabulary)
+    _ENTRIES[cls.name] = Entry(
+        cls, dict(bots or {}), dict(levels or {}), search, codec, vocabulary, twin
+    )
     _CODECS.clear()
     return cls
 
@@ -191,3 +205,25 @@ def codec(game: Game) -> Codec:
             raise CardtableError(f"{game.name} has no codec: it cannot be played as actions")
         found = _CODECS[key] = make(game)
     return found
+
+
+def twin_from_view(
+    game: Game, seat: int, observation: Mapping[str, JSON], events: Sequence[Event]
+) -> State:
+    """A state of ``game`` made from ``seat``'s observation and events alone (what a seat
+    over the wire has), a twin of the real one for that seat: the same observation, and the
+    same worlds from ``sample_world(seat, rng)``. A game without the hook raises.
+
+    >>> import random
+    >>> real = load("calypso").new_state(seed=3)
+    >>> twin = twin_from_view(real.game, 1, real.observation(1), real.events_for(1))
+    >>> rng_a, rng_b = random.Random(5), random.Random(5)
+    >>> twin.sample_world(1, rng_a).observation(2) == real.sample_world(1, rng_b).observation(2)
+    True
+    """
+    make = entry(game.name).twin
+    if make is None:
+        raise CardtableError(
+            _("{game} cannot make a state from one seat's view").format(game=game.name)
+        )
+    return make(game, seat, observation, events)

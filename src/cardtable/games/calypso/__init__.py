@@ -24,6 +24,7 @@ from cardtable.games.calypso.tricks import (
     STANDARD,
     trick_winner,
 )
+from cardtable.games.calypso.twin import calypso_twin
 from cardtable.games.calypso.vocabulary import vocabulary
 from cardtable.random_bot import may_blunder
 from cardtable.registry import register
@@ -48,4 +49,5 @@ register(
     search=SEARCH,
     codec=CalypsoCodec,
     vocabulary=vocabulary,
+    twin=calypso_twin,
 )
