@@ -12,12 +12,14 @@ answers with its status. Each route declares the statuses it answers (:func:`ans
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request, Response
 
 from cardtable.errors import clip
 from cardtable.i18n import _, using_language
+from cardtable.server.bot_accounts_store import BOT_MARK
 from cardtable.server.edge import COOKIE, COOKIE_AGE, Edge, Hubs, Me, edge_of, language_of
 from cardtable.server.protocol import (
     BotIn,
@@ -48,15 +50,31 @@ router = APIRouter(prefix="/api")
 Edges = Annotated[Edge, Depends(edge_of)]
 
 
+#: What a bot account's name starts with, casefolded: a person's or a guest's name may not,
+#: so that nobody poses as a bot.
+_BOT_START = BOT_MARK.casefold()
+
+
 def clean_name(name: str) -> str:
-    """A display name without control characters or surrounding space; refused if empty.
+    """A display name without control characters or surrounding space; refused if empty, or
+    if it starts with ``BOT `` in any case or width (kept for bot accounts).
 
     >>> clean_name(" Ann\\x1b[2J ")
     'Ann[2J'
+    >>> try:
+    ...     clean_name("Bot Ann")
+    ... except TableError as err:
+    ...     print(err.code.value, str(err)[:30])
+    bad-name a name may not start with "BOT
     """
     cleaned = "".join(ch for ch in name if ch.isprintable()).strip()
     if not cleaned:
         raise TableError(Fault.BAD_NAME, _("a name needs at least one visible character"))
+    if unicodedata.normalize("NFKC", cleaned)[: len(_BOT_START)].casefold() == _BOT_START:
+        raise TableError(
+            Fault.BAD_NAME,
+            _('a name may not start with "BOT ": that mark is kept for bot accounts'),
+        )
     return cleaned
 
 
