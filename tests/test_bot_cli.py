@@ -1,5 +1,6 @@
 """``cardtable bot`` (issue 28) as a child process against a live server: it takes up an
-invitation and plays the table to its end, declines a table where its bot would need the
+invitation and plays the table to its end (a search bot too, drawing worlds from the game's
+twin of the state), declines a table of a game without a twin where its bot would need the
 game's whole state, ends cleanly on Ctrl-C, and says a refused token in one line."""
 
 from __future__ import annotations
@@ -121,6 +122,44 @@ def test_cardtable_bot_declines_a_game_its_bot_cannot_play_over_the_wire(
         f"invitation 1 to table {table} declined: bot pimc:worlds=4 searches worlds drawn from "
         "the game's state, which a seat over the wire does not have"
     )
+
+
+def test_cardtable_bot_plays_a_search_bot_over_the_wire(server: LiveServer) -> None:
+    """A bot that draws worlds (pimc) plays a whole Calypso table: its worlds come from the
+    game's twin of the state, made from what the server sent the seat."""
+
+    async def go() -> tuple[subprocess.Popen[str], str, dict[str, Any], int]:
+        ann = await person(server.base, "Ann")
+        _bot_id, token = await make_bot(ann, "crib")
+        proc = _bot_process(server.base, token, "pimc:worlds=4")
+        made = await ann.post(
+            "/api/tables",
+            {
+                "game": "calypso",
+                "options": {"rounds": 1},
+                "seats": ["open", "open", "rules", "rules"],
+            },
+        )
+        table = str(made.json()["table"]["id"])
+        invited = await ann.post(f"/api/tables/{table}/invitations", {"bot": "crib", "seat": 1})
+        assert invited.status_code == 200, invited.text
+        await _seated(ann, table, time.monotonic() + 60)
+        await ann.connect(table)
+        assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
+        final = await ann.play_out(random.Random(7), timeout=90)
+        replay = (await ann.http.get(f"/api/tables/{table}/replay")).json()
+        await ann.close()
+        return proc, table, final, sum(1 for m in replay["moves"] if m["seat"] == 1)
+
+    proc, table, final, bot_moves = asyncio.run(go())
+    assert final["status"] == "over"
+    code, lines = _stop(proc)
+    assert code == 0
+    assert lines[1] == f"invitation 1 accepted: calypso at table {table}, seat 1, from Ann"
+    moves = [line for line in lines if line.startswith(f"table {table}: move ")]
+    assert len(moves) == bot_moves == 52
+    assert f"table {table}: the game is over: {final['result_text']}" in lines
+    assert not any("Traceback" in line or "error" in line for line in lines)
 
 
 async def _pending(server: LiveServer) -> int:

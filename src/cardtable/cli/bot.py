@@ -14,9 +14,11 @@ bot's name or level with its settings (``expert``, ``pimc:worlds=20``), a policy
 seat's observation and legal moves, or ``module:attribute`` naming an object with the bot
 protocol (``name`` and ``choose(view)``; a class is made with no arguments). The bot sees the
 seat's view as the server sends it (:class:`WireView`): its observation, events and legal
-moves. Searching bots that draw hidden cards at random (``pimc``, ``ismcts``, some levels) need
-the game's whole state, which a seat over the wire never has: an invitation to a game where the
-bot needs it is declined, saying so.
+moves. Searching bots that draw hidden cards at random (``pimc``, ``ismcts``, some levels) draw
+them from a twin of the game's state that the game makes from the seat's view alone (its
+``twin`` hook, :func:`cardtable.registry.twin_from_view`): the same worlds as the server's state
+would give. An invitation to a game without that hook, where the bot needs worlds, is declined,
+saying so.
 
 >>> server_base("http://127.0.0.1:8000/")
 'http://127.0.0.1:8000'
@@ -45,7 +47,7 @@ from cardtable.cli.connect import MAX_MESSAGE, TIMEOUT, Address, ConnectError, L
 from cardtable.engine import JSON, Event, Game, Move, State
 from cardtable.errors import CardtableError, OptionError, clip
 from cardtable.i18n import _
-from cardtable.registry import load
+from cardtable.registry import entry, load, twin_from_view
 from cardtable.rl.agents import make_agent, parse_agent
 from cardtable.seat_view import SeatView
 
@@ -88,8 +90,10 @@ http://HOST:PORT
 
 class WireView:
     """A seat's view as the server sends it, offered to a bot as a :class:`SeatView` is: the
-    observation, the seat's events and its legal moves (:meth:`sample_world` raises
-    :class:`NeedsWorlds`: the hidden cards are the server's).
+    observation, the seat's events and its legal moves. :meth:`sample_world` draws a world from
+    the game's twin of the real state made from these (:class:`NeedsWorlds` where the game has
+    no twin hook). ``events``: the seat's whole list of events so far, where the message
+    carries only the newest (a view after a change); else the message's own.
 
     >>> import cardtable
     >>> view = WireView(cardtable.load("cribbage"), 1, {"to_move": 1, "observation": {"a": 1},
@@ -98,16 +102,23 @@ class WireView:
     ([Move('discard 2H 4C')], {'a': 1})
     """
 
-    def __init__(self, game: Game, seat: int, message: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        message: Mapping[str, Any],
+        events: list[Mapping[str, Any]] | None = None,
+    ) -> None:
         self.game = game
         self.seat = seat
         self.to_move: int | None = message.get("to_move")
         self._observation: dict[str, JSON] = dict(message.get("observation") or {})
         self._legal = [game.parse_move(str(m["move"])) for m in message.get("legal") or []]
+        sent = (message.get("events") or []) if events is None else events
         self._events = [
-            Event(str(e.get("type")), e.get("seat"), dict(e.get("data") or {}))
-            for e in message.get("events") or []
+            Event(str(e.get("type")), e.get("seat"), dict(e.get("data") or {})) for e in sent
         ]
+        self._twin: State | None = None
 
     def observation(self) -> dict[str, JSON]:
         return dict(self._observation)
@@ -119,7 +130,21 @@ class WireView:
         return list(self._events)
 
     def sample_world(self, rng: random.Random) -> State:
-        raise NeedsWorlds(_("this bot draws hidden cards from the game's state"))
+        """A world the real state would give for ``rng``'s state, from the game's twin.
+
+        >>> import cardtable
+        >>> real = cardtable.load("calypso").new_state(seed=2)
+        >>> message = {"to_move": 1, "observation": real.observation(1), "legal": [],
+        ...            "events": [e.to_dict() | {"data": dict(e.data)} for e in real.events_for(1)]}
+        >>> world = WireView(real.game, 1, message).sample_world(random.Random(3))
+        >>> world.observation(0) == real.sample_world(1, random.Random(3)).observation(0)
+        True
+        """
+        if entry(self.game.name).twin is None:
+            raise NeedsWorlds(_("this bot draws hidden cards from the game's state"))
+        if self._twin is None:
+            self._twin = twin_from_view(self.game, self.seat, self._observation, self._events)
+        return self._twin.sample_world(self.seat, rng)
 
 
 def load_agent(game: Game, spec: str) -> Bot:
@@ -193,6 +218,8 @@ class TablePlayer:
         self.bot = load_agent(game, spec)
         self.socket: ClientConnection | None = None
         self.answered = -1
+        #: The seat's events so far (a view after a change carries only the new ones).
+        self.events: list[Mapping[str, Any]] = []
 
     def run(self) -> None:
         wait = RETRY
@@ -262,10 +289,14 @@ class TablePlayer:
                     )
                 )
                 return True
+            if not self._read_events(message):
+                socket.send(json.dumps({"type": "sync"}))  # a gap: ask for the whole view
+                continue
             ply = int(message.get("ply", 0))
             seat = message.get("seat")
             if message.get("legal") and seat is not None and ply > self.answered:
-                move = self.bot.choose(cast(SeatView, WireView(self.game, seat, message)))
+                view = WireView(self.game, seat, message, self.events)
+                move = self.bot.choose(cast(SeatView, view))
                 self.answered = ply
                 socket.send(json.dumps({"type": "move", "ply": ply, "move": move.text}))
                 log(
@@ -274,6 +305,20 @@ class TablePlayer:
                     )
                 )
         return False
+
+    def _read_events(self, message: Mapping[str, Any]) -> bool:
+        """Add a view's events to the seat's list (a whole view's replace it); False where
+        some were missed (the view starts past the list's end)."""
+        first = int(message.get("first_event") or 0)
+        if first == 0:
+            self.events = []
+        elif first > len(self.events):
+            return False
+        for event in message.get("events") or []:
+            index = int(event.get("i", len(self.events)))
+            if index == len(self.events):
+                self.events.append(event)
+        return True
 
 
 def _take_up(lobby: BotLobby, spec: str, invitation: dict[str, Any], stop: threading.Event) -> None:
