@@ -13,7 +13,8 @@ deal less the largest other gain) after the expert's choice less after the rules
 by seed, is that decision's value against such players. It prints per kind (declaration, knock,
 answer to a knock) how often the expert deviated and the mean value of a deviation
 with its 95% interval, and the value a deal (summed over the deviations, divided by the deals).
-``--seconds``: stop after the deal that passes this time.
+``--seconds``: stop after the deal that passes this time; ``--first``: the first deal's index
+(deal i is dealt from seed 90,000 + i), so runs over other deals add up.
 The expert's cards are not measured here (``bench/kloepper_worlds.py``). Figures only.
 """
 
@@ -68,6 +69,7 @@ def main() -> None:
     parser.add_argument("--against", default="hard")
     parser.add_argument("--expert", default="expert")
     parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--first", type=int, default=0, help="the first deal's index")
     parser.add_argument("--seconds", type=float, default=0.0, help="stop after a deal past this")
     args = parser.parse_args()
     game = cardtable.load("kloepper", target=999)
@@ -75,7 +77,7 @@ def main() -> None:
     asked: dict[str, int] = {k: 0 for k in KINDS}
     start = time.perf_counter()
     played = 0
-    for deal in range(args.deals):
+    for deal in range(args.first, args.first + args.deals):
         if args.seconds and time.perf_counter() - start > args.seconds:
             break
         played += 1
