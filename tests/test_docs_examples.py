@@ -16,7 +16,9 @@ def _blocks(name: str) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("name", "count"), [("server.md", 1), ("protocol.md", 1)], ids=["server", "protocol"]
+    ("name", "count"),
+    [("server.md", 1), ("protocol.md", 1), ("bots-api.md", 1)],
+    ids=["server", "protocol", "bots-api"],
 )
 def test_every_python_example_runs(name: str, count: int) -> None:
     blocks = _blocks(name)
