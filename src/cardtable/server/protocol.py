@@ -282,6 +282,8 @@ class PlayerOut(_Out):
     seat: int
     name: str
     kind: Literal["open", "human", "bot"]
+    #: "bot": a bot account sits here (its kind is "human"); "person"; None: open or a built-in bot.
+    account: Literal["bot", "person"] | None = None
     online: bool
     #: Milliseconds on the seat's clock as the message was sent (None: no clock).
     clock_ms: int | None = None
@@ -484,6 +486,8 @@ class SeatOut(_Out):
     seat: int
     kind: str
     name: str
+    #: "bot": a bot account sits here (its kind is "human"); "person"; None: open or a built-in bot.
+    account: Literal["bot", "person"] | None = None
     online: bool
     clock_ms: int | None = None
     out_of_time: bool = False

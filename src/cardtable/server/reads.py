@@ -4,6 +4,8 @@ replay. Game data comes from the one view builder (:mod:`cardtable.table.view`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from cardtable.errors import CardtableError
@@ -11,13 +13,14 @@ from cardtable.i18n import _, game_title, using_language, using_names
 from cardtable.registry import game_class
 from cardtable.server.models import TableRow, User
 from cardtable.server.room import Room
-from cardtable.table.core import rebuild
+from cardtable.table.clock import aware
+from cardtable.table.core import Table, rebuild
 from cardtable.table.errors import Fault, TableError
 from cardtable.table.fair_deal import record_part
 from cardtable.table.seats import Status
-from cardtable.table.view import Presence, seat_names, view
+from cardtable.table.view import Presence, seat_accounts, seat_names, view
 
-__all__ = ["finished_entry", "record", "replay"]
+__all__ = ["finished_entry", "record", "replay", "table_record"]
 
 
 def finished_entry(row: TableRow, seat: int, language: str) -> dict[str, Any]:
@@ -42,7 +45,15 @@ def finished_entry(row: TableRow, seat: int, language: str) -> dict[str, Any]:
 
 def record(room: Room) -> dict[str, Any]:
     """The game's record once it is over (or abandoned), with the table's facts in ``meta``."""
-    table = room.table
+    budgets = [room.budgets.get(seat) for seat in range(len(room.table.seats))]
+    return table_record(room.table, room.created_at, budgets)
+
+
+def table_record(
+    table: Table, created: datetime | None, bots: Sequence[str | None]
+) -> dict[str, Any]:
+    """:func:`record` of a table held or read back from the database: ``created`` when the
+    table was made, ``bots`` each seat's bot as it played (None for a person's seat)."""
     state = table.state
     if state is None or (not state.is_over and table.status is not Status.ABANDONED):
         raise TableError(Fault.NOT_OVER, _("the record is given once the game is over"))
@@ -51,15 +62,18 @@ def record(room: Room) -> dict[str, Any]:
         players = seat_names(table)
     out["meta"] = {
         "players": players,
+        # "bot" where a bot account played the seat, "person", or None (a built-in bot).
+        "accounts": seat_accounts(table),
         "table": table.id,
-        "created": room.created_at.isoformat() if room.created_at else None,
-        "finished": table.finished_at.isoformat() if table.finished_at else None,
+        # In UTC with the zone said (SQLite gives a table read back its times without it).
+        "created": aware(created).isoformat() if created else None,
+        "finished": aware(table.finished_at).isoformat() if table.finished_at else None,
         "source": "cardtable serve",
         "status": str(table.status),
         "marked": table.marked,
         # Each seat's bot as it played (its level's budget on the server's machine), None
         # for a person's seat: a replay on another machine plays the same moves.
-        "bots": [room.budgets.get(seat) for seat in range(len(table.seats))],
+        "bots": list(bots),
     }
     fair = record_part(table.deal)
     if fair is not None:

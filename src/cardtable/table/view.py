@@ -35,7 +35,22 @@ from cardtable.table.core import Table
 from cardtable.table.result import headline_words, result_words
 from cardtable.table.seats import SeatKind, Status
 
-__all__ = ["Cursor", "Presence", "bot_name", "level_word", "seat_names", "summary", "view"]
+__all__ = [
+    "BOT_ACCOUNT_MARK",
+    "Cursor",
+    "Presence",
+    "bot_name",
+    "level_word",
+    "seat_accounts",
+    "seat_names",
+    "summary",
+    "view",
+]
+
+#: What a bot account's name starts with: the server names bot accounts so and refuses it to
+#: people and guests (``server.bot_accounts_store.BOT_MARK`` is the same), so the mark tells a
+#: bot account's seat from a person's.
+BOT_ACCOUNT_MARK = "BOT "
 
 #: Each bot level's word (marked here; translated where shown).
 _LEVEL_WORDS = {
@@ -142,11 +157,33 @@ def seat_names(table: Table) -> list[str]:
     return named
 
 
+def seat_accounts(table: Table) -> list[str | None]:
+    """Who plays each seat, for clients that must not parse names: ``"bot"`` (a bot account),
+    ``"person"`` (a person or a guest), None (an open seat, or a built-in bot).
+
+    >>> import cardtable
+    >>> table = Table.create("T", cardtable.load("kloepper"), {"seed": 1}, "a", "Ann",
+    ...                      ["open", "open", "open", "hard"])
+    >>> table.sit(1, "b", "BOT deepcrib")
+    >>> seat_accounts(table)
+    ['person', 'bot', None, None]
+    """
+    out: list[str | None] = []
+    for s in table.seats:
+        if s.kind is _HUMAN and s.user_id is not None:
+            name = table.names.get(s.user_id, "")
+            out.append("bot" if name.startswith(BOT_ACCOUNT_MARK) else "person")
+        else:
+            out.append(None)
+    return out
+
+
 def _players(
     table: Table, names: Sequence[str], presence: Presence, moment: datetime | None
 ) -> list[dict[str, Any]]:
     out = []
-    for s, name in zip(table.seats, names, strict=True):
+    accounts = seat_accounts(table)
+    for s, name, account in zip(table.seats, names, accounts, strict=True):
         timed = moment is not None and table.clock
         left = table.clock_left(s.seat, moment) if timed and moment is not None else None
         out.append(
@@ -154,6 +191,9 @@ def _players(
                 "seat": s.seat,
                 "name": name,
                 "kind": str(s.kind),
+                # "bot" for a bot account's seat (its kind is "human": it sits as a person
+                # does), "person", or None: clients need not read the name's BOT mark.
+                "account": account,
                 "online": presence.here(s.seat),
                 "clock_ms": None if left is None else max(0, left),
                 "out_of_time": bool(timed)
