@@ -71,6 +71,7 @@ async def account_of(edge: Edge, user: User) -> AccountOut:
         login=user.login,
         banned=bool(user.banned),
         sessions=await edge.accounts.session_count(user.id),
+        show_name=await edge.accounts.shows_name(user.id),
     )
 
 
@@ -200,9 +201,16 @@ async def sign_out_everywhere(user: Me, response: Response, edge: Edges) -> Ende
 
 @router.patch("/account", responses=_errors(_NO_USER, (400, "bad-name")))
 async def rename(body: RenameIn, user: Me, edge: Edges) -> AccountOut:
-    """Change the display name (a guest's too); the sign-in name stays."""
-    user.name = clean_name(body.name)
-    await edge.accounts.rename(user.id, user.name)
+    """Change the display name (a guest's too; the sign-in name stays), or whether the open
+    record of games shows it (``show_name``; else a pseudonymous id), or both."""
+    if body.name is None and body.show_name is None:
+        raise AccountError("bad-request", 400, _("say what to change: name, show_name or both"))
+    if body.name is not None:
+        user.name = clean_name(body.name)
+    if body.show_name is not None:
+        await edge.accounts.set_shows_name(user.id, body.show_name)
+    if body.name is not None:
+        await edge.accounts.rename(user.id, user.name)
     return await account_of(edge, user)
 
 

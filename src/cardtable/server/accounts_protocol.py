@@ -48,7 +48,11 @@ class SignInIn(_Strict):
 
 
 class RenameIn(_Strict):
-    name: str = Field(min_length=1, max_length=MAX_NAME)
+    """Change the display name, or whether the open record of games shows it (else a
+    pseudonymous id), or both: at least one."""
+
+    name: str | None = Field(default=None, min_length=1, max_length=MAX_NAME)
+    show_name: bool | None = None
 
 
 class DeleteIn(_Strict):
@@ -76,6 +80,9 @@ class AccountOut(_Out):
     banned: bool
     #: How many devices are signed in to this user.
     sessions: int
+    #: The open record of games (``GET /api/export``) shows this user's name, not a
+    #: pseudonymous id (a bot's name is always shown).
+    show_name: bool = False
 
 
 class EndedOut(_Out):

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from cardtable.server.bot_models import ShownName
 from cardtable.server.models import ChatLine, Mute, SessionRow, SignInFailure, User, now
 from cardtable.server.store import Store
 from cardtable.table.clock import aware
@@ -100,6 +101,23 @@ class Accounts:
             await conn.execute(
                 delete(Mute).where(or_(Mute.user_id == user_id, Mute.muted_id == user_id))
             )
+            # A deleted account's name is never shown in the open record of games again.
+            await conn.execute(delete(ShownName).where(ShownName.user_id == user_id))
+
+    async def shows_name(self, user_id: str) -> bool:
+        """Whether the user chose to be named in the open record of games."""
+        async with self.store.sessions() as session:
+            found = await session.scalar(
+                select(ShownName.user_id).where(ShownName.user_id == user_id)
+            )
+            return found is not None
+
+    async def set_shows_name(self, user_id: str, shown: bool) -> None:
+        """Name the user in the open record of games, or (``shown`` False) a pseudonymous id."""
+        async with self.store.engine.begin() as conn:
+            await conn.execute(delete(ShownName).where(ShownName.user_id == user_id))
+            if shown:
+                await conn.execute(insert(ShownName).values(user_id=user_id, at=now()))
 
     async def find_users(self, search: str | None = None, limit: int = 200) -> list[User]:
         """Users whose id, display name or sign-in name holds ``search`` (any case), newest
