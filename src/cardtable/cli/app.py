@@ -33,6 +33,7 @@ from cardtable.cli.common import (
     user_errors,
 )
 from cardtable.cli.eval import eval_command
+from cardtable.cli.export import export
 from cardtable.cli.play import choose_language, need_full_screen, play
 from cardtable.cli.render import board_text, event_text, result_text, winners_of
 from cardtable.cli.review import default_seat, print_review
@@ -71,6 +72,7 @@ app.command(name="eval")(user_errors(eval_command))
 app.command()(user_errors(serve))
 app.command()(verify)
 app.command(name="bot")(bot_command)
+app.command()(export)
 
 
 def _version(value: bool) -> None:

@@ -19,7 +19,14 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from cardtable.server import accounts, bot_accounts, ratings_routes, routes, socket
+from cardtable.server import (
+    accounts,
+    bot_accounts,
+    export_routes,
+    ratings_routes,
+    routes,
+    socket,
+)
 from cardtable.server.bound import BodyBound
 from cardtable.server.config import Settings
 from cardtable.server.edge import COOKIE, MAX_BODY, Edge, add_error_handlers
@@ -52,6 +59,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(accounts.router)
     app.include_router(ratings_routes.router)
     app.include_router(bot_accounts.router)
+    app.include_router(export_routes.router)
     app.add_api_websocket_route(socket.PATH, socket.play)
     app.add_middleware(BodyBound, limit=MAX_BODY)
     # Last, so that its headers wrap every answer above (errors and refusals of the bound too).
