@@ -13,6 +13,7 @@ from cardtable.games.kloepper.game import KloepperGame, KloepperState, hand_orde
 from cardtable.games.kloepper.scoring import DEFAULT_TABLE, result_key, scoring_table
 from cardtable.games.kloepper.search import RULES_VERBS, SEARCH
 from cardtable.games.kloepper.text import describe_event, prompt
+from cardtable.games.kloepper.twin import kloepper_twin
 from cardtable.games.kloepper.vocabulary import vocabulary
 from cardtable.random_bot import may_blunder
 from cardtable.registry import register
@@ -38,4 +39,5 @@ register(
     search=SEARCH,
     codec=KloepperCodec,
     vocabulary=vocabulary,
+    twin=kloepper_twin,
 )
