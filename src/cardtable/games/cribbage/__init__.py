@@ -14,6 +14,7 @@ from cardtable.games.cribbage.game import CribbageGame, CribbageState
 from cardtable.games.cribbage.scoring import Combo, breakdown, describe, peg_points, score_hand
 from cardtable.games.cribbage.search import SEARCH
 from cardtable.games.cribbage.solver import CribbageSolverBot
+from cardtable.games.cribbage.twin import cribbage_twin
 from cardtable.games.cribbage.vocabulary import vocabulary
 from cardtable.random_bot import may_blunder
 from cardtable.registry import register
@@ -42,4 +43,5 @@ register(
     search=SEARCH,
     codec=CribbageCodec,
     vocabulary=vocabulary,
+    twin=cribbage_twin,
 )
