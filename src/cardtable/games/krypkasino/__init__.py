@@ -11,6 +11,7 @@ from cardtable.games.krypkasino.codec import KrypkasinoCodec
 from cardtable.games.krypkasino.expert import KrypkasinoSearchBot
 from cardtable.games.krypkasino.game import KrypkasinoGame, KrypkasinoState, teams_of
 from cardtable.games.krypkasino.search import SEARCH
+from cardtable.games.krypkasino.twin import krypkasino_twin
 from cardtable.random_bot import may_blunder
 from cardtable.registry import register
 
@@ -30,4 +31,5 @@ register(
     levels=LEVELS,
     search=SEARCH,
     codec=KrypkasinoCodec,
+    twin=krypkasino_twin,
 )
