@@ -18,7 +18,7 @@ from cardtable.registry import entry, game_class, twin_from_view
 from contract import option_sets
 
 #: The games whose seats draw worlds over the wire (the rest are declined by cardtable bot).
-WIRE_GAMES = ["calypso", "cribbage", "kloepper"]
+WIRE_GAMES = ["calypso", "cribbage", "kloepper", "krypkasino"]
 
 #: Options that keep a game short enough to sample several positions of each.
 SHORT: dict[str, dict[str, Any]] = {
