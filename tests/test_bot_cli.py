@@ -202,6 +202,41 @@ def test_cardtable_bot_plays_a_search_bot_at_a_kloepper_table(server: LiveServer
     assert not any("Traceback" in line or "error" in line for line in lines)
 
 
+def test_cardtable_bot_plays_a_search_bot_at_a_krypkasino_table(server: LiveServer) -> None:
+    """pimc plays a whole hand of two-player Krypkasino over the wire: its worlds come from
+    Krypkasino's twin of the state, whose log of the hand is written from the seat's events."""
+
+    async def go() -> tuple[subprocess.Popen[str], str, dict[str, Any], int]:
+        ann = await person(server.base, "Ann")
+        _bot_id, token = await make_bot(ann, "crib")
+        proc = _bot_process(server.base, token, "pimc:worlds=4")
+        made = await ann.post(
+            "/api/tables",
+            {"game": "krypkasino", "options": {"players": 2, "deals": 1}, "seats": ["open"] * 2},
+        )
+        table = str(made.json()["table"]["id"])
+        invited = await ann.post(f"/api/tables/{table}/invitations", {"bot": "crib", "seat": 1})
+        assert invited.status_code == 200, invited.text
+        await _seated(ann, table, time.monotonic() + 60)
+        await ann.connect(table)
+        assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
+        final = await ann.play_out(random.Random(13), timeout=90)
+        replay = (await ann.http.get(f"/api/tables/{table}/replay")).json()
+        await ann.close()
+        return proc, table, final, sum(1 for m in replay["moves"] if m["seat"] == 1)
+
+    proc, table, final, bot_moves = asyncio.run(go())
+    assert final["status"] == "over"
+    code, lines = _stop(proc)
+    assert code == 0
+    assert lines[1] == f"invitation 1 accepted: krypkasino at table {table}, seat 1, from Ann"
+    moves = [line for line in lines if line.startswith(f"table {table}: move ")]
+    # A hand of two players: 6 cards dealt to each, then 4 in each of the 11 extra deals.
+    assert len(moves) == bot_moves == 50
+    assert f"table {table}: the game is over: {final['result_text']}" in lines
+    assert not any("Traceback" in line or "error" in line for line in lines)
+
+
 async def _pending(server: LiveServer) -> int:
     from sqlalchemy import func, select
 
