@@ -3,11 +3,13 @@
  * The lobby's account panel: a guest makes an account of themselves (keeping their games) or
  * signs in to one; an account signs out here or everywhere, changes its display name, deletes
  * itself (after a confirmation), and unmutes the players it muted. `muteButton` mutes a chat
- * line's author (docs/protocol.md: POST /api/mutes).
+ * line's author (docs/protocol.md: POST /api/mutes). A person with an account also manages
+ * their bot accounts here (docs/bots-api.md): makes one, makes a token (shown once, to copy),
+ * revokes a token; and chooses whether the open record of games shows their name.
  */
 
 import { api, get, post } from "./api.js";
-import { h } from "./dom.js";
+import { fill, h } from "./dom.js";
 import { _, fmt } from "./i18n.js";
 
 let fields = 0;
@@ -48,6 +50,7 @@ function form(title, inputs, button, send) {
     for (const [key, value] of new FormData(el)) values[key] = String(value);
     try {
       await send(values);
+      el.reset();
     } catch (err) {
       problem.textContent = err instanceof Error ? err.message : String(err);
     }
@@ -84,6 +87,163 @@ export function muteButton(line, author) {
     },
     _("Mute"),
   );
+}
+
+/**
+ * @typedef {{prefix: string, created_at: string, last_used: string | null, revoked_at: string | null}} BotToken
+ * @typedef {{id: string, name: string, display_name: string, tokens: BotToken[]}} BotAccount
+ */
+
+/**
+ * A token just made, shown this once: to copy, with a warning that it will not be shown again.
+ * @param {string} bot the bot's display name
+ * @param {string} token
+ */
+function shownToken(bot, token) {
+  const id = `bot-token-${++fields}`;
+  const copied = h("span", { role: "status" });
+  const value = h("input", { id, type: "text", readonly: true, value: token, size: 50, spellcheck: "false", autocomplete: "off" });
+  return h(
+    "div",
+    { class: "new-token" },
+    h("p", null, h("label", { for: id }, fmt(_("New token of {bot}"), { bot })), " ", value),
+    h("p", { class: "warning" }, _("Copy it now: it is shown only this once. Anyone who has it plays as your bot; revoke it if it leaks.")),
+    h(
+      "p",
+      null,
+      h(
+        "button",
+        {
+          type: "button",
+          onclick: () =>
+            void navigator.clipboard.writeText(token).then(
+              () => (copied.textContent = _("Copied.")),
+              () => value.select(),
+            ),
+        },
+        _("Copy"),
+      ),
+      " ",
+      copied,
+    ),
+  );
+}
+
+/**
+ * A bot account's tokens, each by its prefix, the live ones with a Revoke button.
+ * @param {BotAccount} bot
+ * @param {() => Promise<void>} refresh
+ */
+function tokenList(bot, refresh) {
+  if (!bot.tokens.length) return h("p", null, _("No tokens."));
+  return h(
+    "ul",
+    { class: "bot-tokens" },
+    bot.tokens.map((token) =>
+      h(
+        "li",
+        null,
+        h("code", null, `${token.prefix}…`),
+        " ",
+        token.revoked_at
+          ? _("revoked")
+          : [
+              token.last_used ? fmt(_("last used {when}"), { when: new Date(token.last_used).toLocaleString() }) : _("never used"),
+              " ",
+              h(
+                "button",
+                {
+                  type: "button",
+                  "aria-label": fmt(_("Revoke token {prefix} of {bot}"), { prefix: token.prefix, bot: bot.display_name }),
+                  onclick: () =>
+                    void api("DELETE", `/api/bots/${encodeURIComponent(bot.id)}/tokens/${encodeURIComponent(token.prefix)}`)
+                      .then(refresh)
+                      .catch((err) => alert(err instanceof Error ? err.message : String(err))),
+                },
+                _("Revoke"),
+              ),
+            ],
+      ),
+    ),
+  );
+}
+
+/**
+ * A person's bot accounts: each with its tokens, a New token button; Make a bot. A new token
+ * shows in `fresh` until the next one.
+ * @returns {Promise<HTMLElement>}
+ */
+async function botPanel() {
+  const list = h("div", { class: "bot-list" });
+  const fresh = h("div", { "aria-live": "polite" });
+  const refresh = async () => {
+    /** @type {BotAccount[]} */
+    const bots = (await get("/api/bots")).bots;
+    fill(
+      list,
+      bots.length
+        ? h(
+            "ul",
+            { class: "bots" },
+            bots.map((bot) =>
+              h(
+                "li",
+                null,
+                h("strong", null, bot.display_name),
+                " ",
+                h(
+                  "button",
+                  {
+                    type: "button",
+                    "aria-label": fmt(_("New token for {bot}"), { bot: bot.display_name }),
+                    onclick: () =>
+                      void post(`/api/bots/${encodeURIComponent(bot.id)}/tokens`)
+                        .then(async (/** @type {{token: string}} */ made) => {
+                          fill(fresh, shownToken(bot.display_name, made.token));
+                          await refresh();
+                        })
+                        .catch((err) => alert(err instanceof Error ? err.message : String(err))),
+                  },
+                  _("New token"),
+                ),
+                tokenList(bot, refresh),
+              ),
+            ),
+          )
+        : h("p", null, _("You have no bots yet.")),
+    );
+  };
+  await refresh();
+  return h(
+    "section",
+    { class: "bot-accounts", "aria-label": _("Your bots") },
+    h("h2", null, _("Your bots")),
+    h("p", null, _("A bot account lets a program play at your tables with a token (see the bot API).")),
+    list,
+    fresh,
+    form(_("Make a bot"), [field(_("Bot name"), "name", "text", "off")], _("Make a bot"), async (v) => {
+      /** @type {{bot: BotAccount, token: string}} */
+      const made = await post("/api/bots", { name: v.name });
+      fill(fresh, shownToken(made.bot.display_name, made.token));
+      await refresh();
+    }),
+  );
+}
+
+/**
+ * Whether the open record of games shows the player's name (else a pseudonymous id).
+ * @param {boolean} shown
+ */
+function showNameBox(shown) {
+  const id = `account-show-name-${++fields}`;
+  const box = h("input", { id, type: "checkbox", checked: shown });
+  box.addEventListener("change", () => {
+    void api("PATCH", "/api/account", { show_name: box.checked }).catch((err) => {
+      box.checked = !box.checked;
+      alert(err instanceof Error ? err.message : String(err));
+    });
+  });
+  return h("p", null, box, " ", h("label", { for: id }, _("Show my name in the open record of games (else an anonymous id)")));
 }
 
 /**
@@ -135,6 +295,7 @@ export async function accountPanel() {
       await api("PATCH", "/api/account", { name: v.name });
       reload();
     }),
+    showNameBox(Boolean(me.show_name)),
     form(_("Delete your account"), [field(_("Password"), "password", "password", "current-password")], _("Delete"), async (v) => {
       if (!confirm(_("Delete your account? Your games stay, under the name Former player."))) return;
       await api("DELETE", "/api/account", { password: v.password });
@@ -142,6 +303,7 @@ export async function accountPanel() {
     }),
     );
   }
+  if (me.kind === "person") panel.append(await botPanel());
   const muted = (await get("/api/mutes")).muted;
   if (muted.length) {
     panel.append(
