@@ -237,6 +237,36 @@ def test_cardtable_bot_plays_a_search_bot_at_a_krypkasino_table(server: LiveServ
     assert not any("Traceback" in line or "error" in line for line in lines)
 
 
+def test_cardtable_bot_plays_a_search_bot_at_a_cribbage_table(server: LiveServer) -> None:
+    """pimc plays a whole game of Cribbage to 61 over the wire: its worlds come from Cribbage's
+    twin of the state, which takes the order of the deal's plays and its goes from the seat's
+    events."""
+
+    async def go() -> tuple[subprocess.Popen[str], str, dict[str, Any], int]:
+        ann = await person(server.base, "Ann")
+        _bot_id, token = await make_bot(ann, "crib")
+        proc = _bot_process(server.base, token, "pimc:worlds=4")
+        table = await _table_for_the_bot(ann, {"target": 61})
+        await _seated(ann, table, time.monotonic() + 60)
+        await ann.connect(table)
+        assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
+        final = await ann.play_out(random.Random(17), timeout=90)
+        replay = (await ann.http.get(f"/api/tables/{table}/replay")).json()
+        await ann.close()
+        return proc, table, final, sum(1 for m in replay["moves"] if m["seat"] == 1)
+
+    proc, table, final, bot_moves = asyncio.run(go())
+    assert final["status"] == "over"
+    code, lines = _stop(proc)
+    assert code == 0
+    assert lines[1] == f"invitation 1 accepted: cribbage at table {table}, seat 1, from Ann"
+    moves = [line for line in lines if line.startswith(f"table {table}: move ")]
+    # Each whole deal is a lay-away and four cards played; 61 points take two deals at least.
+    assert len(moves) == bot_moves >= 10
+    assert f"table {table}: the game is over: {final['result_text']}" in lines
+    assert not any("Traceback" in line or "error" in line for line in lines)
+
+
 async def _pending(server: LiveServer) -> int:
     from sqlalchemy import func, select
 
