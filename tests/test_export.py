@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from cardtable.cli.app import app as cli
 from cardtable.records import from_record
 from cardtable.server import export_routes
-from cardtable.server.config import SECRET_ENV
+from cardtable.server.config import DATA_ENV, SECRET_ENV
 from cardtable.server.export_names import pseudonym
 from cardtable.server.hub import Hub
 from cardtable.server.models import now
@@ -268,3 +268,17 @@ def test_one_address_is_rate_limited(tmp_path: Path, monkeypatch: pytest.MonkeyP
         "message": "too many export requests: at most 0.01 a second from one address; "
         f"try again in {wait} seconds",
     }
+
+
+def test_the_command_never_makes_up_a_key(
+    world: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    monkeypatch.setenv(DATA_ENV, str(tmp_path))
+    done = CliRunner().invoke(cli, ["export", "--game", "cribbage", "--database-url", world["url"]])
+    assert done.exit_code == 2
+    assert "the server's secret key is not set (CARDTABLE_SECRET) nor kept at" in done.output
+    assert not (tmp_path / "server-secret").exists()
+    refused = CliRunner().invoke(cli, ["export", "--game", "poker"])
+    assert refused.exit_code == 2
+    assert "there is no game 'poker'" in refused.output
