@@ -11,6 +11,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,8 +19,11 @@ from typing import Any
 
 import pytest
 
+import cardtable
 from bot_api_harness import make_bot, person
+from cardtable.cli.bot import NeedsWorlds, _take_up, trial
 from cardtable.server.accounts_rules import ARGON2_ENV
+from highcard import registered
 from server_harness import LiveServer, Player
 
 
@@ -98,28 +102,30 @@ def test_cardtable_bot_plays_an_invited_table_to_its_end(server: LiveServer) -> 
     assert not any("Traceback" in line for line in lines)
 
 
-def test_cardtable_bot_declines_a_game_its_bot_cannot_play_over_the_wire(
-    server: LiveServer,
-) -> None:
-    async def go() -> tuple[subprocess.Popen[str], str]:
-        ann = await person(server.base, "Ann")
-        _bot_id, token = await make_bot(ann, "crib")
-        proc = _bot_process(server.base, token, "pimc:worlds=4")
-        table = await _table_for_the_bot(ann, {})
-        deadline = time.monotonic() + 60
-        while (await ann.http.get("/api/tables/" + table)).json()["seats"][1]["kind"] == "open":
-            pending = server.call(_pending(server))
-            if pending == 0 or time.monotonic() > deadline:
-                break
-            await asyncio.sleep(0.2)
-        await ann.close()
-        return proc, table
+class _Lobby:
+    """What ``_take_up`` asks of the server's lobby when it declines: the invitations declined."""
 
-    proc, table = asyncio.run(go())
-    code, lines = _stop(proc)
-    assert code == 0
-    assert lines[1] == (
-        f"invitation 1 to table {table} declined: bot pimc:worlds=4 searches worlds drawn from "
+    def __init__(self) -> None:
+        self.declined: list[int] = []
+
+    def decline(self, invitation: int) -> None:
+        self.declined.append(invitation)
+
+
+def test_cardtable_bot_declines_a_game_its_bot_cannot_play_over_the_wire(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Every built-in game has a twin now; the test game (registered without one) stands for a
+    # game whose seat cannot draw worlds over the wire.
+    with registered():
+        with pytest.raises(NeedsWorlds):
+            trial(cardtable.load("highcard"), "pimc:worlds=4")
+        lobby = _Lobby()
+        invitation = {"id": 4, "table": "T1", "game": "highcard", "options": {}}
+        _take_up(lobby, "pimc:worlds=4", invitation, threading.Event())  # type: ignore[arg-type]
+    assert lobby.declined == [4]
+    assert capsys.readouterr().out.strip().split(" ", 1)[1] == (
+        "invitation 4 to table T1 declined: bot pimc:worlds=4 searches worlds drawn from "
         "the game's state, which a seat over the wire does not have"
     )
 
@@ -265,15 +271,6 @@ def test_cardtable_bot_plays_a_search_bot_at_a_cribbage_table(server: LiveServer
     assert len(moves) == bot_moves >= 10
     assert f"table {table}: the game is over: {final['result_text']}" in lines
     assert not any("Traceback" in line or "error" in line for line in lines)
-
-
-async def _pending(server: LiveServer) -> int:
-    from sqlalchemy import func, select
-
-    from cardtable.server.bot_models import BotInvitation
-
-    async with server.app.state.hub.store.sessions() as session:
-        return int(await session.scalar(select(func.count()).select_from(BotInvitation)) or 0)
 
 
 def test_a_refused_token_is_one_error_line(server: LiveServer) -> None:
