@@ -28,7 +28,7 @@ import json
 from collections import defaultdict
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import and_, or_, select
@@ -57,9 +57,9 @@ class Page:
 
 
 def _utc(moment: datetime) -> datetime:
-    """A time to compare with stored ones: UTC without its zone (SQLite keeps the digits,
-    PostgreSQL reads it as UTC)."""
-    return aware(moment).replace(tzinfo=None)
+    """A time to compare with stored ones, in UTC: PostgreSQL compares the moment, SQLite the
+    digits (it keeps every time in UTC, without its zone)."""
+    return aware(moment).astimezone(UTC)
 
 
 async def page(
