@@ -8,7 +8,7 @@ who asks and what a refusal answers :mod:`cardtable.server.edge`, the body bound
 >>> from cardtable.server.config import Settings
 >>> app = create_app(Settings(database_url="sqlite+aiosqlite:///:memory:", secret="k"))
 >>> sorted(p for p in app.openapi()["paths"] if p.startswith("/api/tables"))[:3]
-['/api/tables', '/api/tables/{table_id}', '/api/tables/{table_id}/leave']
+['/api/tables', '/api/tables/{table_id}', '/api/tables/{table_id}/invitations']
 """
 
 from __future__ import annotations
