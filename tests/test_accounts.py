@@ -102,6 +102,7 @@ def test_a_guest_keeps_their_games_in_an_account_and_signs_in_elsewhere(
         "login": "Ann_B",
         "banned": False,
         "sessions": 1,
+        "show_name": False,
     }
     assert _games(ann) == [(table, 0, True)]  # the same user: the game stays theirs
 

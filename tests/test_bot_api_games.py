@@ -73,6 +73,7 @@ def test_a_bot_account_plays_a_whole_game_with_people_and_bots(
             "seat": 1,
             "kind": "human",
             "name": "BOT Robo",
+            "account": "bot",
             "online": True,
             "clock_ms": None,
             "out_of_time": False,
