@@ -70,3 +70,17 @@ def test_a_play_out_ends_the_deal_as_the_rules_bot_would() -> None:
         while real.deal_no == 1:
             real.apply(bot.choose(SeatView(real, real.to_move)))
         assert lean.points == real.points and lean.history == real.history
+
+
+def test_a_play_out_stops_at_its_deal_even_when_the_first_move_ends_it() -> None:
+    # The tiny pack's last trick plays itself: the fourth card of the first trick ends the deal.
+    state: Any = cardtable.load("kloepper", deck="tiny").new_state(seed=2)
+    bot = KloepperRulesBot(seed=1)
+    while not (state.trick_no == 0 and len(state.trick) == 3):
+        state.apply(bot.choose(SeatView(state, state.to_move)))
+    last = state.legal_moves()[0]
+    world, real = state.clone(), state.clone()
+    play_out(world, LeanRules(random.Random(1)), last)
+    real.apply(last)
+    assert (world.deal_no, world.is_over) == (1, True)
+    assert real.deal_no == 2 and world.points == real.points

@@ -122,8 +122,7 @@ class KloepperExpertBot:
         seat."""
         w: Any = world.clone()
         before = list(w.points)
-        w.apply(first)
-        play_out(w, LeanRules(random.Random(seed)))
+        play_out(w, LeanRules(random.Random(seed)), first)
         return gain_reward(before, w.points)[seat]
 
     # ----------------------------------------------------------------- decisions
