@@ -252,7 +252,7 @@ function showNameBox(shown) {
  */
 export async function accountPanel() {
   const me = await get("/api/account");
-  const panel = h("section", { class: "account", "aria-label": _("Your account") });
+  const panel = h("section", { class: "account", "aria-labelledby": "account-title" }, h("h2", { id: "account-title" }, _("Your account")));
   if (me.kind === "guest") {
     panel.append(
       h("p", null, fmt(_("You play as {name}, a guest."), { name: me.name })),
