@@ -80,6 +80,7 @@ def test_discard_top_line_matches_advice(hand: str, flag: str) -> None:
         f"{best.hand_ev:.3f}",
         f"{best.crib_ev:.3f}",
         f"{best.net:.3f}",
+        f"{best.pegs:+.2f}",
     ]
     nets = [float(row[5]) for row in table]
     assert nets == sorted(nets, reverse=True)

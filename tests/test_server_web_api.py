@@ -324,6 +324,8 @@ def test_a_hint_is_a_legal_move_with_discard_advice(server: LiveServer) -> None:
             ("hand", "Hand", "points"),
             ("crib", "Crib", "signed"),
             ("net", "Net", "points"),
+            ("pegs", "Pegging", "signed"),
+            ("win", "Win chance", "percent"),
         ]
         advice = hint["advice"]["rows"]
         assert len(advice) == 6

@@ -268,6 +268,8 @@ def test_the_advisor_asks_the_server_and_shows_its_rows(
                 f"{row['hand']:.2f}",
                 f"{'+' if row['crib'] >= 0 else ''}{row['crib']:.2f}",
                 f"{row['net']:.2f}",
+                f"{'+' if row['pegs'] >= 0 else ''}{row['pegs']:.2f}",
+                f"{row['win'] * 100:.1f}%" if row["win"] is not None else "–",
             ]
             labels = (
                 rows.nth(i)

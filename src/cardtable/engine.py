@@ -391,7 +391,8 @@ class PackSource:
 
 
 #: A column of a game's advice table: the key of its value in each row, its heading (words),
-#: and how a face shows the values: ``cards``, ``points`` or ``signed``.
+#: and how a face shows the values: ``cards``, ``points``, ``signed`` or ``percent`` (a chance
+#: from 0 to 1; a missing value, None, shows as a dash).
 AdviceColumn = tuple[str, str, str]
 
 
@@ -614,7 +615,8 @@ play C, claim N, muggins, pass (C a card such as 5H, N a number)
     def advice_columns(self) -> tuple[str, list[AdviceColumn]] | None:
         """What the rows of :meth:`State.advice` hold, for a face to draw them as a table: a
         caption and the columns (key in a row, heading, and how values show: ``cards``,
-        ``points`` to two places, ``signed`` points with their sign), in the current language;
+        ``points`` to two places, ``signed`` points with their sign, ``percent`` a chance),
+        in the current language;
         None where the game gives no advice.
 
         >>> import cardtable
