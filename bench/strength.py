@@ -361,6 +361,13 @@ def times_lines(data: Path) -> list[str]:
     return [*lines, ""]
 
 
+def notes_lines(data: Path) -> list[str]:
+    """What was measured beside the ladder (experiments kept off by measurement, with their
+    figures), written by hand in ``notes.md`` of the data folder and kept in the report."""
+    path = data / "notes.md"
+    return [path.read_text(encoding="utf-8").rstrip(), ""] if path.exists() else []
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply the games needed")
@@ -394,6 +401,7 @@ def main() -> None:
                 continue
             play_pairing(args.data, game, weak, strong, needed, args.jobs, deadline, console)
     lines = report(args.data, args.scale) + outside_lines(args.data) + times_lines(args.data)
+    lines += notes_lines(args.data)
     args.out.write_text("\n".join(lines), encoding="utf-8")
     console.print(f"Wrote {args.out}")
 
