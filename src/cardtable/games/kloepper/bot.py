@@ -260,5 +260,5 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("rules", {"mistakes": 1}),
     "medium": ("rules", {}),
     "hard": ("pimc", {"worlds": 20, "rollout": "rules"}),
-    "expert": ("pimc-risk", {"worlds": 80}),
+    "expert": ("pimc-risk", {"worlds": 80, "risk": 0.5}),
 }
