@@ -5,9 +5,12 @@ taken only when the search is sure enough.
   how likely the other seats' declarations and cards were in it
   (:mod:`cardtable.games.kloepper.inference`).
 - Cards: perfect-information Monte Carlo over ``worlds`` weighted worlds; each card is played
-  out to the end of the deal by the ``rules`` bot at every seat, and the best weighted mean
-  reward is played. The reward is the seat's gain in the deal minus the largest gain that
-  differs from it (the sides are hidden, see :mod:`cardtable.games.kloepper.search`).
+  out to the end of the deal by the ``rules`` bot at every seat (its lean copy,
+  :mod:`cardtable.games.kloepper.playout`: the same moves, faster; every move of a world with
+  the same tie draws), and the best weighted mean reward is played. The reward is the seat's
+  gain in the deal minus the largest gain that differs from it (the sides are hidden, see
+  :mod:`cardtable.games.kloepper.search`). The weights are uneven (of 80 worlds some 20 to 40
+  count), so the level searches more worlds than ``hard``'s unweighted 20.
 - Declarations, knocks and knock-offs: the ``rules`` bot's choice is the default; every other
   choice is played out in the same ``decide`` worlds, and the best of them replaces the default
   only when its weighted mean gain over it, less ``risk`` standard errors, is above zero. A
