@@ -160,6 +160,7 @@ def test_two_people_and_a_spectator(chromium: Browser, cardtable_server: Served)
         # Bea mutes Ann's chat, for herself only: Ann's next line reaches Ann, not Bea.
         bea.once("dialog", lambda dialog: dialog.accept())
         bea.get_by_role("button", name="Mute Ann").click()
+
         def muted() -> None:
             found = bea.evaluate("fetch('/api/mutes').then(r => r.json())")
             assert [m["name"] for m in found["muted"]] == ["Ann"]
