@@ -6,7 +6,8 @@ Run from the repository root, as often as wanted (each run plays for about ``--s
         --out /tmp/expert-vs-hard.json --seconds 170
 
 Each run plays duplicate deals in parts of ``--part`` deals, from the first deal seed its file
-has not played yet, and adds every part's games to ``--out``; it then prints the first bot's
+has not played yet (a new file: ``--start``, so two files may play other deals side by side),
+and adds every part's games to ``--out``; it then prints the first bot's
 points per deal less the second's over every game in the file (paired game by game, 95%
 interval). A one-deal game is the cheapest paired sample: the award of one deal, both
 seatings of the same cards. ``--report`` only prints the file's figure. It prints figures only.
@@ -37,13 +38,14 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--seconds", type=float, default=170.0)
     parser.add_argument("--part", type=int, default=5)
+    parser.add_argument("--start", type=int, default=0, help="the first deal of a new file")
     parser.add_argument("--report", action="store_true")
     args = parser.parse_args()
     bots = args.bots.split(",")
     result = _load(args.out, bots)
     stop = time.perf_counter() + args.seconds
     while not args.report and time.perf_counter() < stop:
-        first = 0 if result is None else max(g.deal for g in result.games) + 1
+        first = args.start if result is None else max(g.deal for g in result.games) + 1
         part = run_match(
             "kloepper", bots, args.part, duplicate=True, seed=0, options={"target": 1}, first=first
         )
