@@ -187,7 +187,7 @@ LEVELS_EN = {
         "Plays by rules of thumb.",
         "Before each card, imagines 20 ways the hidden cards may lie, plays each out by rules"
         " of thumb and picks the move that does best across them.",
-        "Before each card, imagines 20 ways the hidden cards may lie, trusting most those "
+        "Before each card, imagines 80 ways the hidden cards may lie, trusting most those "
         "that fit how the others have played, plays each out by rules of thumb and picks the "
         "move that does best; it calls and knocks only when those deals show it pays with "
         "room to spare.",
