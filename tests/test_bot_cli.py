@@ -130,103 +130,38 @@ def test_cardtable_bot_declines_a_game_its_bot_cannot_play_over_the_wire(
     )
 
 
-def test_cardtable_bot_plays_a_search_bot_over_the_wire(server: LiveServer) -> None:
-    """A bot that draws worlds (pimc) plays a whole Calypso table: its worlds come from the
-    game's twin of the state, made from what the server sent the seat."""
-
-    async def go() -> tuple[subprocess.Popen[str], str, dict[str, Any], int]:
-        ann = await person(server.base, "Ann")
-        _bot_id, token = await make_bot(ann, "crib")
-        proc = _bot_process(server.base, token, "pimc:worlds=4")
-        made = await ann.post(
-            "/api/tables",
-            {
-                "game": "calypso",
-                "options": {"rounds": 1},
-                "seats": ["open", "open", "rules", "rules"],
-            },
-        )
-        table = str(made.json()["table"]["id"])
-        invited = await ann.post(f"/api/tables/{table}/invitations", {"bot": "crib", "seat": 1})
-        assert invited.status_code == 200, invited.text
-        await _seated(ann, table, time.monotonic() + 60)
-        await ann.connect(table)
-        assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
-        final = await ann.play_out(random.Random(7), timeout=90)
-        replay = (await ann.http.get(f"/api/tables/{table}/replay")).json()
-        await ann.close()
-        return proc, table, final, sum(1 for m in replay["moves"] if m["seat"] == 1)
-
-    proc, table, final, bot_moves = asyncio.run(go())
-    assert final["status"] == "over"
-    code, lines = _stop(proc)
-    assert code == 0
-    assert lines[1] == f"invitation 1 accepted: calypso at table {table}, seat 1, from Ann"
-    moves = [line for line in lines if line.startswith(f"table {table}: move ")]
-    assert len(moves) == bot_moves == 52
-    assert f"table {table}: the game is over: {final['result_text']}" in lines
-    assert not any("Traceback" in line or "error" in line for line in lines)
-
-
-def test_cardtable_bot_plays_a_search_bot_at_a_kloepper_table(server: LiveServer) -> None:
-    """pimc plays a whole deal of Kloepper over the wire: its worlds come from Kloepper's twin
-    of the state, made from the seat's observation (its partner hidden until shown)."""
-
-    async def go() -> tuple[subprocess.Popen[str], str, dict[str, Any], int]:
-        ann = await person(server.base, "Ann")
-        _bot_id, token = await make_bot(ann, "crib")
-        proc = _bot_process(server.base, token, "pimc:worlds=4")
-        made = await ann.post(
-            "/api/tables",
-            {
-                "game": "kloepper",
-                "options": {"target": 1},
-                "seats": ["open", "open", "rules", "rules"],
-            },
-        )
-        table = str(made.json()["table"]["id"])
-        invited = await ann.post(f"/api/tables/{table}/invitations", {"bot": "crib", "seat": 1})
-        assert invited.status_code == 200, invited.text
-        await _seated(ann, table, time.monotonic() + 60)
-        await ann.connect(table)
-        assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
-        final = await ann.play_out(random.Random(11), timeout=90)
-        replay = (await ann.http.get(f"/api/tables/{table}/replay")).json()
-        await ann.close()
-        return proc, table, final, sum(1 for m in replay["moves"] if m["seat"] == 1)
-
-    proc, table, final, bot_moves = asyncio.run(go())
-    assert final["status"] == "over"
-    code, lines = _stop(proc)
-    assert code == 0
-    assert lines[1] == f"invitation 1 accepted: kloepper at table {table}, seat 1, from Ann"
-    moves = [line for line in lines if line.startswith(f"table {table}: move ")]
+#: A search bot's table per game: the options, the seats (the bot takes seat 1), the seed of
+#: Ann's random moves, and the bot's moves a whole game there takes (least, most).
+SEARCH_TABLES: dict[str, tuple[dict[str, Any], list[str], int, tuple[int, int]]] = {
+    # A round of four deals of thirteen cards.
+    "calypso": ({"rounds": 1}, ["open", "open", "rules", "rules"], 7, (52, 52)),
     # One deal: the seat's declaration, its six cards, perhaps a knock or an answer to one.
-    assert len(moves) == bot_moves
-    assert 7 <= bot_moves <= 8
-    assert f"table {table}: the game is over: {final['result_text']}" in lines
-    assert not any("Traceback" in line or "error" in line for line in lines)
+    "kloepper": ({"target": 1}, ["open", "open", "rules", "rules"], 11, (7, 8)),
+    # A hand of two players: 6 cards dealt to each, then 4 in each of the 11 extra deals.
+    "krypkasino": ({"players": 2, "deals": 1}, ["open", "open"], 13, (50, 50)),
+    # Each whole deal is a lay-away and four cards played; 61 points take two deals at least.
+    "cribbage": ({"target": 61}, ["open", "open"], 17, (10, 1000)),
+}
 
 
-def test_cardtable_bot_plays_a_search_bot_at_a_krypkasino_table(server: LiveServer) -> None:
-    """pimc plays a whole hand of two-player Krypkasino over the wire: its worlds come from
-    Krypkasino's twin of the state, whose log of the hand is written from the seat's events."""
+@pytest.mark.parametrize("game", sorted(SEARCH_TABLES))
+def test_cardtable_bot_plays_a_search_bot_over_the_wire(server: LiveServer, game: str) -> None:
+    """A bot that draws worlds (pimc) plays a whole game over the wire: its worlds come from
+    the game's twin of the state, made from what the server sent the seat."""
+    options, seats, seed, (least, most) = SEARCH_TABLES[game]
 
     async def go() -> tuple[subprocess.Popen[str], str, dict[str, Any], int]:
         ann = await person(server.base, "Ann")
         _bot_id, token = await make_bot(ann, "crib")
         proc = _bot_process(server.base, token, "pimc:worlds=4")
-        made = await ann.post(
-            "/api/tables",
-            {"game": "krypkasino", "options": {"players": 2, "deals": 1}, "seats": ["open"] * 2},
-        )
+        made = await ann.post("/api/tables", {"game": game, "options": options, "seats": seats})
         table = str(made.json()["table"]["id"])
         invited = await ann.post(f"/api/tables/{table}/invitations", {"bot": "crib", "seat": 1})
         assert invited.status_code == 200, invited.text
         await _seated(ann, table, time.monotonic() + 60)
         await ann.connect(table)
         assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
-        final = await ann.play_out(random.Random(13), timeout=90)
+        final = await ann.play_out(random.Random(seed), timeout=90)
         replay = (await ann.http.get(f"/api/tables/{table}/replay")).json()
         await ann.close()
         return proc, table, final, sum(1 for m in replay["moves"] if m["seat"] == 1)
@@ -235,40 +170,10 @@ def test_cardtable_bot_plays_a_search_bot_at_a_krypkasino_table(server: LiveServ
     assert final["status"] == "over"
     code, lines = _stop(proc)
     assert code == 0
-    assert lines[1] == f"invitation 1 accepted: krypkasino at table {table}, seat 1, from Ann"
+    assert lines[1] == f"invitation 1 accepted: {game} at table {table}, seat 1, from Ann"
     moves = [line for line in lines if line.startswith(f"table {table}: move ")]
-    # A hand of two players: 6 cards dealt to each, then 4 in each of the 11 extra deals.
-    assert len(moves) == bot_moves == 50
-    assert f"table {table}: the game is over: {final['result_text']}" in lines
-    assert not any("Traceback" in line or "error" in line for line in lines)
-
-
-def test_cardtable_bot_plays_a_search_bot_at_a_cribbage_table(server: LiveServer) -> None:
-    """pimc plays a whole game of Cribbage to 61 over the wire: its worlds come from Cribbage's
-    twin of the state, which takes the order of the deal's plays and its goes from the seat's
-    events."""
-
-    async def go() -> tuple[subprocess.Popen[str], str, dict[str, Any], int]:
-        ann = await person(server.base, "Ann")
-        _bot_id, token = await make_bot(ann, "crib")
-        proc = _bot_process(server.base, token, "pimc:worlds=4")
-        table = await _table_for_the_bot(ann, {"target": 61})
-        await _seated(ann, table, time.monotonic() + 60)
-        await ann.connect(table)
-        assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
-        final = await ann.play_out(random.Random(17), timeout=90)
-        replay = (await ann.http.get(f"/api/tables/{table}/replay")).json()
-        await ann.close()
-        return proc, table, final, sum(1 for m in replay["moves"] if m["seat"] == 1)
-
-    proc, table, final, bot_moves = asyncio.run(go())
-    assert final["status"] == "over"
-    code, lines = _stop(proc)
-    assert code == 0
-    assert lines[1] == f"invitation 1 accepted: cribbage at table {table}, seat 1, from Ann"
-    moves = [line for line in lines if line.startswith(f"table {table}: move ")]
-    # Each whole deal is a lay-away and four cards played; 61 points take two deals at least.
-    assert len(moves) == bot_moves >= 10
+    assert len(moves) == bot_moves
+    assert least <= bot_moves <= most
     assert f"table {table}: the game is over: {final['result_text']}" in lines
     assert not any("Traceback" in line or "error" in line for line in lines)
 
