@@ -21,7 +21,7 @@ import pytest
 
 import cardtable
 from bot_api_harness import make_bot, person
-from cardtable.cli.bot import NeedsWorlds, _take_up, trial
+from cardtable.cli.bot_play import NeedsWorlds, _take_up, trial
 from cardtable.server.accounts_rules import ARGON2_ENV
 from highcard import registered
 from server_harness import LiveServer, Player
@@ -46,7 +46,14 @@ def _bot_process(base: str, token: str, spec: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        # Ctrl-C as at a terminal: a suite run in the background (a shell's `&`) would leave
+        # the child ignoring SIGINT, and Python then never raises KeyboardInterrupt.
+        preexec_fn=_interruptible,
     )
+
+
+def _interruptible() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _stop(proc: subprocess.Popen[str]) -> tuple[int, list[str]]:

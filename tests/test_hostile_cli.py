@@ -346,7 +346,7 @@ CLICK_MISTAKES = {
     "--games, --seed, --option, --progress/--no-progress, --help",
     ("--bogus",): "error: cardtable has no option --bogus; options: --version, --lang, --help",
     ("nosuch",): "error: cardtable has no command 'nosuch'; commands: play, arena, eval, "
-    "serve, games, rules, simulate, replay, records, demo, cribbage",
+    "serve, verify, bot, export, games, rules, simulate, replay, records, demo, cribbage, admin",
     ("cribbage", "nosuch"): "error: cardtable cribbage has no command 'nosuch'; commands: "
     "score, discard, stats",
     ("demo", "--seed"): "error: --seed needs a value: a whole number",

@@ -81,7 +81,7 @@ def test_two_people_play_a_game_made_in_the_lobby(
         bea.keyboard.press("c")
         line = bea.locator("#chat-lines li").first
         line.wait_for()
-        assert line.inner_text() == "Ann: <b>gg</b> & <img src=x>"
+        assert line.inner_text() == "Ann: <b>gg</b> & <img src=x> Mute"  # and its Mute button
         assert bea.locator("#chat-lines b, #chat-lines img").count() == 0
 
         turns = 0

@@ -111,7 +111,7 @@ def weighed(bot: Bot, move: str | None = None) -> Weighed:
     """What ``bot`` weighed for its last choice (``move``, else the best of its report).
 
     >>> weighed(PimcBot(seed=1), "play 7S")
-    Weighed(move='play 7S', stats=[], reason=None)
+    Weighed(move='play 7S', stats=[], reason=None, unit=None)
     """
     stats: list[MoveStats] = list(getattr(bot, "last_stats", None) or [])
     if not stats:

@@ -29,6 +29,9 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "itsdangerous",
         "httpx",
         "redis",
+        "argon2",
+        "zxcvbn",
+        "openskill",
     ),
     # The full-screen table, and `cardtable play --connect` (a server's table in text lines).
     "terminal": ("textual", "httpx", "websockets", "pydantic"),
