@@ -53,6 +53,9 @@ def english_left(page: Page, base: str) -> list[str]:
         for word in WORD.findall(value)
     }
     text = page.inner_text("body")
+    # The deal's commitment is hex digits, which may spell a "word" (bfefd): not English.
+    for commitment in page.locator(".deal-commitment").all_inner_texts():
+        text = text.replace(commitment, "")
     return sorted({w for w in WORD.findall(text) if w not in ASCII_OK | typed | PROPER})
 
 
