@@ -29,6 +29,7 @@ __all__ = [
     "SUIT_LETTERS",
     "SUIT_SYMBOLS",
     "Card",
+    "Copies",
     "Rank",
     "Suit",
     "card_str",
@@ -302,3 +303,40 @@ class Card(int):
 
     def __repr__(self) -> str:
         return f"Card({card_str(self)!r})"
+
+
+class Copies:
+    """Card ids for faces seen in a view of a game played with several packs: each face's next
+    unused copy (a twin of a state, made from one seat's view, where copies are told apart
+    by no one).
+
+    >>> copies = Copies(2)
+    >>> copies.take("AC"), copies.take("AC"), len(copies.rest())
+    (0, 52, 102)
+    >>> copies.take("AC")
+    Traceback (most recent call last):
+    ...
+    cardtable.errors.CardError: the view shows AC more than 2 times
+    """
+
+    def __init__(self, packs: int) -> None:
+        self.packs = packs
+        self.used = [0] * PACK_SIZE
+
+    def take(self, name: str) -> int:
+        face = parse_card(name)
+        copy = self.used[face]
+        if copy >= self.packs:
+            raise CardError(
+                _("the view shows {card} more than {packs} times").format(
+                    card=name, packs=self.packs
+                )
+            )
+        self.used[face] = copy + 1
+        return face + PACK_SIZE * copy
+
+    def rest(self) -> list[int]:
+        """Every copy not handed out, by id."""
+        return sorted(
+            f + PACK_SIZE * k for f in range(PACK_SIZE) for k in range(self.used[f], self.packs)
+        )

@@ -26,7 +26,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from cardtable.cards import PACK_SIZE, SUIT_LETTERS, card_str, parse_card
+from cardtable.cards import PACK_SIZE, SUIT_LETTERS, Copies, card_str, parse_card
 from cardtable.engine import JSON, Event, Game, State, check_seat
 from cardtable.errors import CardtableError
 from cardtable.games.calypso.game import RANK_BIT, CalypsoState
@@ -37,27 +37,6 @@ from cardtable.i18n import _
 __all__ = ["calypso_twin"]
 
 
-class _Copies:
-    """Hands out card ids for faces: the next unused copy of each face."""
-
-    def __init__(self) -> None:
-        self.used = [0] * PACK_SIZE
-
-    def take(self, name: str) -> int:
-        face = parse_card(name)
-        copy = self.used[face]
-        if copy >= PACKS:
-            raise CardtableError(
-                _("the view shows {card} more than {packs} times").format(card=name, packs=PACKS)
-            )
-        self.used[face] = copy + 1
-        return face + PACK_SIZE * copy
-
-    def rest(self) -> list[int]:
-        """Every copy not handed out, by id."""
-        return sorted(f + PACK_SIZE * k for f in range(PACK_SIZE) for k in range(self.used[f], 4))
-
-
 def calypso_twin(
     game: Game, seat: int, observation: Mapping[str, JSON], events: Sequence[Event]
 ) -> State:
@@ -66,7 +45,7 @@ def calypso_twin(
     check_seat(seat, 4)
     obs = cast(dict[str, Any], observation)
     state = cast(CalypsoState, game.new_state(seed=0))
-    copies = _Copies()
+    copies = Copies(PACKS)
     take = copies.take
 
     state.round_no, state.deal_no, state.dealer = obs["round"], obs["deal"], obs["dealer"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from cardtable.cards import PACK_SIZE, parse_card
+from cardtable.cards import Copies, parse_card
 from cardtable.engine import JSON, Event, Game, State, check_seat
 from cardtable.errors import CardtableError, clip
 from cardtable.games.krypkasino.captures import CARD_STEP, FACE_KEY
@@ -37,28 +37,6 @@ __all__ = ["krypkasino_twin"]
 
 #: Copies of each face (two packs).
 COPIES = 2
-
-
-class _Copies:
-    """Hands out card ids for faces: the next unused copy of each face."""
-
-    def __init__(self) -> None:
-        self.used = [0] * PACK_SIZE
-
-    def take(self, name: str) -> int:
-        face = parse_card(name)
-        copy = self.used[face]
-        if copy >= COPIES:
-            raise CardtableError(
-                _("the view shows {card} more than {packs} times").format(card=name, packs=COPIES)
-            )
-        self.used[face] = copy + 1
-        return face + PACK_SIZE * copy
-
-    def rest(self) -> list[int]:
-        """Every copy not handed out, in face order."""
-        left = [f + PACK_SIZE * k for f in range(PACK_SIZE) for k in range(self.used[f], COPIES)]
-        return sorted(left, key=FACE_KEY.__getitem__)
 
 
 def krypkasino_twin(
@@ -92,7 +70,7 @@ missing
 def _twin(game: Game, seat: int, obs: dict[str, Any], events: Sequence[Event]) -> State:
     state = cast(KrypkasinoState, game.new_state(seed=0))
     n = state.n
-    copies = _Copies()
+    copies = Copies(COPIES)
     take = copies.take
 
     to_move = obs["to_move"]
@@ -113,7 +91,7 @@ def _twin(game: Game, seat: int, obs: dict[str, Any], events: Sequence[Event]) -
     state.aside = [take(c) for c in obs["set_aside"]]
     state.piles = [[take(c) for c in pile] for pile in obs["captured"]]
     own = [take(c) for c in obs["hand"]]
-    hidden = copies.rest()
+    hidden = sorted(copies.rest(), key=FACE_KEY.__getitem__)
     sizes = obs["hand_sizes"]
     hands: list[list[int]] = []
     for s in range(n):
