@@ -82,21 +82,35 @@ async def _seated(ann: Player, table: str, deadline: float) -> None:
     raise AssertionError("the bot did not sit")
 
 
-def test_cardtable_bot_plays_an_invited_table_to_its_end(server: LiveServer) -> None:
+def _bot_plays(
+    server: LiveServer, spec: str, game: str, options: dict[str, Any], seats: list[str], seed: int
+) -> tuple[subprocess.Popen[str], str, dict[str, Any], int]:
+    """``cardtable bot`` with ``spec``, invited to seat 1 of Ann's new table, plays it to its end
+    against Ann's random moves: the process, the table, Ann's last view and the bot's moves."""
+
     async def go() -> tuple[subprocess.Popen[str], str, dict[str, Any], int]:
         ann = await person(server.base, "Ann")
         _bot_id, token = await make_bot(ann, "crib")
-        proc = _bot_process(server.base, token, "expert")
-        table = await _table_for_the_bot(ann, {"target": 61})
+        proc = _bot_process(server.base, token, spec)
+        made = await ann.post("/api/tables", {"game": game, "options": options, "seats": seats})
+        table = str(made.json()["table"]["id"])
+        invited = await ann.post(f"/api/tables/{table}/invitations", {"bot": "crib", "seat": 1})
+        assert invited.status_code == 200, invited.text
         await _seated(ann, table, time.monotonic() + 60)
         await ann.connect(table)
         assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
-        final = await ann.play_out(random.Random(5), timeout=90)
+        final = await ann.play_out(random.Random(seed), timeout=90)
         replay = (await ann.http.get(f"/api/tables/{table}/replay")).json()
         await ann.close()
         return proc, table, final, sum(1 for m in replay["moves"] if m["seat"] == 1)
 
-    proc, table, final, bot_moves = asyncio.run(go())
+    return asyncio.run(go())
+
+
+def test_cardtable_bot_plays_an_invited_table_to_its_end(server: LiveServer) -> None:
+    proc, table, final, bot_moves = _bot_plays(
+        server, "expert", "cribbage", {"target": 61}, ["open", "open"], 5
+    )
     assert final["status"] == "over"
     code, lines = _stop(proc)
     assert code == 0
@@ -156,24 +170,7 @@ def test_cardtable_bot_plays_a_search_bot_over_the_wire(server: LiveServer, game
     """A bot that draws worlds (pimc) plays a whole game over the wire: its worlds come from
     the game's twin of the state, made from what the server sent the seat."""
     options, seats, seed, (least, most) = SEARCH_TABLES[game]
-
-    async def go() -> tuple[subprocess.Popen[str], str, dict[str, Any], int]:
-        ann = await person(server.base, "Ann")
-        _bot_id, token = await make_bot(ann, "crib")
-        proc = _bot_process(server.base, token, "pimc:worlds=4")
-        made = await ann.post("/api/tables", {"game": game, "options": options, "seats": seats})
-        table = str(made.json()["table"]["id"])
-        invited = await ann.post(f"/api/tables/{table}/invitations", {"bot": "crib", "seat": 1})
-        assert invited.status_code == 200, invited.text
-        await _seated(ann, table, time.monotonic() + 60)
-        await ann.connect(table)
-        assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
-        final = await ann.play_out(random.Random(seed), timeout=90)
-        replay = (await ann.http.get(f"/api/tables/{table}/replay")).json()
-        await ann.close()
-        return proc, table, final, sum(1 for m in replay["moves"] if m["seat"] == 1)
-
-    proc, table, final, bot_moves = asyncio.run(go())
+    proc, table, final, bot_moves = _bot_plays(server, "pimc:worlds=4", game, options, seats, seed)
     assert final["status"] == "over"
     code, lines = _stop(proc)
     assert code == 0
