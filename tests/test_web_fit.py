@@ -123,6 +123,19 @@ def test_the_table_fits_every_screen(
     assert errors == []
 
 
+def steady_box(page: Page, selector: str) -> dict[str, float]:
+    """The element's box once it is in the page: the waiting room is drawn again on each
+    view (a seat's contribution to the deal brings one), and a box asked for while the old
+    element is being replaced comes back empty."""
+    for _ in range(50):
+        page.locator(selector).wait_for(state="visible")
+        box = page.locator(selector).bounding_box()
+        if box is not None:
+            return {key: float(value) for key, value in box.items()}
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{selector} never stayed in the page long enough to be measured")
+
+
 def test_the_waiting_room_fits(chromium: Browser, cardtable_server: Served) -> None:
     base = cardtable_server.base
     with context(chromium, viewport=(360, 740), base_url=base) as made:
@@ -134,8 +147,7 @@ def test_the_waiting_room_fits(chromium: Browser, cardtable_server: Served) -> N
         page.wait_for_selector("#start")
         for width, height in VIEWPORTS:
             page.set_viewport_size({"width": width, "height": height})
-            box = page.locator("#start").bounding_box()
-            assert box is not None
+            box = steady_box(page, "#start")
             assert box["y"] >= 0 and box["y"] + box["height"] <= height, (width, height, box)
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             assert page.evaluate("document.documentElement.scrollHeight") <= height + 1
