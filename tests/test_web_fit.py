@@ -131,7 +131,7 @@ def steady_box(page: Page, selector: str) -> dict[str, float]:
         page.locator(selector).wait_for(state="visible")
         box = page.locator(selector).bounding_box()
         if box is not None:
-            return {key: float(value) for key, value in box.items()}
+            return {"y": box["y"], "height": box["height"]}
         page.wait_for_timeout(50)
     raise AssertionError(f"{selector} never stayed in the page long enough to be measured")
 
