@@ -12,12 +12,14 @@ import pytest
 import cardtable
 from cardtable.bots.explain import explaining, hint_rows, weighed
 from cardtable.bots.search import world_stats
+from cardtable.bots.weighted_stats import weighted_stats
 from cardtable.cards import parse_card
 from cardtable.engine import Move, State
 from cardtable.games.calypso import reasons as calypso_reasons
 from cardtable.games.calypso.expert import COUNTERS as CALYPSO_COUNTERS
 from cardtable.games.calypso.expert import CalypsoSearchBot, count_deal, count_trick
 from cardtable.games.calypso.sim import Sim
+from cardtable.games.kloepper.expert import KloepperExpertBot
 from cardtable.games.krypkasino import reasons as krypkasino_reasons
 from cardtable.games.krypkasino.expert import COUNTERS as KRYPKASINO_COUNTERS
 from cardtable.games.krypkasino.expert import KrypkasinoSearchBot, count_play
@@ -136,3 +138,43 @@ def test_calypso_expert_hint_has_error_bars_and_reasons() -> None:
     assert rows[0]["margin"] is not None and rows[0]["reason"] is not None
     assert rows[1]["line"].startswith(f"{rows[1]['words']}: ")
     assert " worse than " in rows[1]["line"] and "over the same deals (±" in rows[1]["line"]
+
+
+def test_weighted_stats_weigh_means_gaps_and_counters() -> None:
+    # Worlds weighted 2:1:1 (2.67 effective worlds): a's values 0, 10, 4 and b's 1, 6, 6.
+    stats = weighted_stats(
+        ["a", "b"],
+        [[0.0, 10.0, 4.0], [1.0, 6.0, 6.0]],
+        [2.0, 1.0, 1.0],
+        [0, 1],
+        [{"points": 6.0}, {"points": 3.0}],
+    )
+    assert [(s.move, s.mean, s.visits, s.margin, s.gap, s.gap_margin) for s in stats] == [
+        ("a", 3.5, 3, 6.2135, 0.0, 0.0),
+        # b: weighted variance 12.5 / 1.25 = 10, margin 1.96 sqrt(10 / 2.67); b less a world
+        # by world: +1, -4, +2, weighted mean 0, variance 11 / 1.25 = 8.8.
+        ("b", 3.5, 3, 3.7955, 0.0, 3.5605),
+    ]
+    assert [s.rate("points") for s in stats] == [2.0, 1.0]
+
+
+def test_kloepper_expert_hint_has_error_bars_and_reasons() -> None:
+    state = _deep("kloepper", {}, 3, 8)
+    assert state.to_move is not None
+    bot = explaining(KloepperExpertBot(seed=5, worlds=40))
+    move = bot.choose(SeatView(state, state.to_move))
+    # Counting reasons changes nothing the bot weighs.
+    plain = KloepperExpertBot(seed=5, worlds=40)
+    assert plain.choose(SeatView(state, state.to_move)) is move
+    assert plain.last_report == bot.last_report
+    with using_language("en"), using_names(["Ann", "Bob", "Cy", "Di"]):
+        rows = hint_rows(state, weighed(bot, move.text))
+    assert [r["words"] for r in rows] == ["Play A♠", "Play J♣", "Play K♦"]
+    assert rows[0]["line"] == (
+        "Play A♠: +4.3 points against the others on average over 40 deals (±1.5), 0.4 points "
+        "better than J♣ over the same deals (±1.4); you take 24.7 card points on average "
+        "(20.7 after J♣)"
+    )
+    with using_language("ja"), using_names(["Ann", "Bob", "Cy", "Di"]):
+        said = hint_rows(state, weighed(bot, move.text))[0]["line"]
+    assert said.startswith("A♠を出す: 40通りの配りで平均 +4.3 点 (他の人との差) (±1.5)")

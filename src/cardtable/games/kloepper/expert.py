@@ -17,7 +17,10 @@ taken only when the search is sure enough.
   knock that fails costs six points and a lone one thirty, so a choice whose value is unsure
   is not taken. A knock is searched only while the seat's side may still take every trick.
 
-The same seed gives the same moves (every draw comes from the bot's own generator).
+The same seed gives the same moves (every draw comes from the bot's own generator). After each
+searched choice ``last_stats`` holds the moves weighed with weighted means, error bars over the
+effective number of worlds and paired gaps (:mod:`cardtable.bots.weighted_stats`); set to
+``explain`` (a hint), it also counts the game's reasons in the same play-outs.
 
 >>> import cardtable
 >>> from cardtable.seat_view import SeatView
@@ -38,11 +41,14 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cardtable.bots.evaluation import gain_reward
+from cardtable.bots.search import MoveStats
+from cardtable.bots.weighted_stats import weighted_stats
 from cardtable.engine import Move, State
 from cardtable.games.kloepper.bot import KloepperRulesBot
 from cardtable.games.kloepper.inference import PublicMove, public_moves, world_weight
 from cardtable.games.kloepper.moves import KNOCK
 from cardtable.games.kloepper.playout import LeanRules, play_out
+from cardtable.games.kloepper.reasons import REASONS
 from cardtable.random_bot import number_setting, whole_setting
 from cardtable.seat_view import SeatView
 
@@ -54,6 +60,8 @@ MAX_RISK = 10
 
 #: What the bot considered: (move text, weighted mean reward or gain over the default, worlds).
 Report = list[tuple[str, float, int]]
+#: How many moves ``last_stats`` keeps.
+REPORT_SIZE = 8
 
 
 def weighted_gain(diffs: Sequence[float], weights: Sequence[float], risk: float) -> float:
@@ -103,6 +111,11 @@ class KloepperExpertBot:
         self.noise = number_setting("noise", noise, 0, 1)
         self.rng = random.Random(seed)
         self.last_report: Report = []
+        #: The moves weighed at the last choice with weighted means, error bars and paired gaps
+        #: to the move made (and, set to ``explain``, the reason counters of the play-outs: a
+        #: hint's); empty where no move was searched.
+        self.last_stats: list[MoveStats] = []
+        self.explain = False
 
     # ----------------------------------------------------------------- worlds and playouts
 
@@ -119,20 +132,56 @@ class KloepperExpertBot:
         return [int(self.rng.random() * 2**32) for _ in range(count)]
 
     @staticmethod
-    def _value(world: State, first: Move, seat: int, seed: int) -> float:
+    def _value(
+        world: State, first: Move, seat: int, seed: int, tally: dict[str, float] | None = None
+    ) -> float:
         """``seat``'s reward when ``first`` is played in (a copy of) ``world`` and the deal is
         played out by the ``rules`` bot (its lean copy, ties drawn from ``seed``) at every
-        seat."""
+        seat; the play-out's reason counters are added to ``tally``, weighted by its world's
+        ``weight`` key."""
         w: Any = world.clone()
         before = list(w.points)
         play_out(w, LeanRules(random.Random(seed)), first)
+        if tally is not None:
+            weight = tally["weight"]
+            for key, amount in REASONS.count(world, w, seat).items():
+                tally[key] = tally.get(key, 0.0) + weight * amount
         return gain_reward(before, w.points)[seat]
+
+    def _values(
+        self,
+        options: list[Move],
+        worlds: list[State],
+        weights: list[float],
+        seeds: list[int],
+        seat: int,
+    ) -> tuple[list[list[float]], list[dict[str, float]] | None]:
+        """Each option's reward world by world, and (set to ``explain``) its reason counters
+        as weighted means a world, scaled to the number of worlds."""
+        if not self.explain:
+            values = [
+                [self._value(w, m, seat, x) for w, x in zip(worlds, seeds, strict=True)]
+                for m in options
+            ]
+            return values, None
+        total = sum(weights) or 1.0
+        values, counted = [], []
+        for m in options:
+            row, tally = [], {"weight": 0.0}
+            for w, x, weight in zip(worlds, seeds, weights, strict=True):
+                tally["weight"] = weight * len(worlds) / total
+                row.append(self._value(w, m, seat, x, tally))
+            del tally["weight"]
+            values.append(row)
+            counted.append(tally)
+        return values, counted
 
     # ----------------------------------------------------------------- decisions
 
     def choose(self, view: SeatView) -> Move:
         """A legal move for the view's seat, which must be the seat to act."""
         legal = view.legal_moves()
+        self.last_stats = []
         if len(legal) == 1:
             self.last_report = [(legal[0].text, 0.0, 0)]
             return legal[0]
@@ -161,11 +210,8 @@ class KloepperExpertBot:
         """``default``, or the option that beats it by more than ``risk`` standard errors."""
         worlds, weights = self._worlds(view, self.decide)
         seeds = self._seeds(len(worlds))
-        seat = view.seat
-        values = {
-            m: [self._value(w, m, seat, x) for w, x in zip(worlds, seeds, strict=True)]
-            for m in options
-        }
+        rows, counted = self._values(options, worlds, weights, seeds, view.seat)
+        values = dict(zip(options, rows, strict=True))
         base = values[default]
         report: Report = []
         best, best_gain = default, 0.0
@@ -177,21 +223,24 @@ class KloepperExpertBot:
                 best, best_gain = m, gain
         report.sort(key=lambda r: -r[1])
         self.last_report = report
+        # The move made first, then the others by their gain over the default.
+        rank = {text: n for n, (text, _gain, _n) in enumerate(report)}
+        order = sorted(
+            range(len(options)), key=lambda i: (options[i] is not best, rank[options[i].text])
+        )
+        texts = [m.text for m in options]
+        self.last_stats = weighted_stats(texts, rows, weights, order[:REPORT_SIZE], counted)
         return best
 
     def _best_play(self, view: SeatView, plays: list[Move]) -> Move:
         """The card with the best weighted mean reward (ties: the first)."""
         worlds, weights = self._worlds(view, self.worlds)
         seeds = self._seeds(len(worlds))
-        seat = view.seat
+        rows, counted = self._values(plays, worlds, weights, seeds, view.seat)
         total = sum(weights) or 1.0
-        means = []
-        for m in plays:
-            value = sum(
-                w * self._value(x, m, seat, k)
-                for x, w, k in zip(worlds, weights, seeds, strict=True)
-            )
-            means.append(value / total)
+        means = [sum(w * v for v, w in zip(row, weights, strict=True)) / total for row in rows]
         order = sorted(range(len(plays)), key=lambda i: (-means[i], i))
         self.last_report = [(plays[i].text, means[i], len(worlds)) for i in order]
+        texts = [m.text for m in plays]
+        self.last_stats = weighted_stats(texts, rows, weights, order[:REPORT_SIZE], counted)
         return plays[order[0]]
