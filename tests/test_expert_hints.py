@@ -19,6 +19,7 @@ from cardtable.games.calypso import reasons as calypso_reasons
 from cardtable.games.calypso.expert import COUNTERS as CALYPSO_COUNTERS
 from cardtable.games.calypso.expert import CalypsoSearchBot, count_deal, count_trick
 from cardtable.games.calypso.sim import Sim
+from cardtable.games.cribbage.expert import CribbageExpertBot
 from cardtable.games.kloepper.expert import KloepperExpertBot
 from cardtable.games.krypkasino import reasons as krypkasino_reasons
 from cardtable.games.krypkasino.expert import COUNTERS as KRYPKASINO_COUNTERS
@@ -178,3 +179,32 @@ def test_kloepper_expert_hint_has_error_bars_and_reasons() -> None:
     with using_language("ja"), using_names(["Ann", "Bob", "Cy", "Di"]):
         said = hint_rows(state, weighed(bot, move.text))[0]["line"]
     assert said.startswith("A♠を出す: 40通りの配りで平均 +4.3 点 (他の人との差) (±1.5)")
+
+
+def test_cribbage_expert_pegging_hint_has_error_bars() -> None:
+    state = cardtable.load("cribbage").new_state(seed=1)
+    state.apply_all(["discard 2H 4C", "discard 3H 4S"])
+    bot = explaining(CribbageExpertBot(seed=2))
+    assert state.to_move == 0
+    move = bot.choose(SeatView(state, 0))
+    with using_language("en"), using_names(["Ann", "Bob"]):
+        rows = hint_rows(state, weighed(bot, move.text))
+    assert [r["words"] for r in rows] == [
+        "Play 7♠ (count 7)",
+        "Play 9♠ (count 9)",
+        "Play J♣ (count 10)",
+    ]
+    # The 50 likeliest hands of the opponent, each solved exactly; its means are the report's.
+    assert [(r["deals"], round(r["value"], 3)) for r in rows] == [
+        (50, round(bot.last_report[i][1], 3)) for i in range(3)
+    ]
+    assert rows[0]["line"] == (
+        "Play 7♠ (count 7): -2.0 net pegs against their best replies on average over 50 deals "
+        "(±0.7), 0.6 points better than 9♠ over the same deals (±0.6)"
+    )
+    with using_language("ja"), using_names(["Ann", "Bob"]):
+        said = hint_rows(state, weighed(bot, move.text))[0]["line"]
+    assert said.startswith("7♠を出す (カウント7): 50通りの配りで平均 -2.0 ペグ点の差")
+    # The discard is the advisor's: no search, no stats, the game's own unit.
+    bot.choose(SeatView(cardtable.load("cribbage").new_state(seed=1), 0))
+    assert (bot.last_stats, bot.value_unit) == ([], None)

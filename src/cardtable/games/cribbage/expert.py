@@ -52,6 +52,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
+from cardtable.bots.search import MoveStats
+from cardtable.bots.weighted_stats import weighted_stats
 from cardtable.cards import parse_card, parse_cards
 from cardtable.engine import Move
 from cardtable.games.cribbage.analysis import DiscardOption, discard_advice
@@ -63,6 +65,7 @@ from cardtable.games.cribbage.sampling import go_limits
 from cardtable.games.cribbage.scoring import rank_points, score_hand
 from cardtable.games.cribbage.solver import MAX_WORLDS, CribbageSolverBot, play_values
 from cardtable.games.cribbage.tables import RANK
+from cardtable.i18n import N_
 from cardtable.random_bot import number_setting, whole_setting
 from cardtable.seat_view import SeatView
 
@@ -72,6 +75,8 @@ __all__ = ["BOARD_OPTIONS", "PEG_WIN", "CribbageExpertBot"]
 BOARD_OPTIONS = 6
 #: Game points a net peg is worth near the end, beside the endgame search's own values.
 PEG_WIN = 0.02
+#: What a pegging search's values are, in a hint's words.
+PEGGING_UNIT = N_("net pegs against their best replies")
 
 
 class CribbageExpertBot(CribbageSolverBot):
@@ -111,9 +116,16 @@ class CribbageExpertBot(CribbageSolverBot):
         self.board_discards = whole_setting("board_discards", board_discards, 0, 120)
         self.pegs = number_setting("pegs", pegs, 0.0, 10.0)
         self._skunk_rule = "none"
+        #: The ranks weighed at the last pegging search (two players, not near the board):
+        #: weighted means of the net pegs over the solved hands, with error bars and paired
+        #: gaps; empty after any other decision.
+        self.last_stats: list[MoveStats] = []
+        #: What ``last_stats``' values are (None: the game's points, as the hint says them).
+        self.value_unit: str | None = None
 
     def choose(self, view: SeatView) -> Move:
         self._skunk_rule = self._skunk(view)
+        self.last_stats, self.value_unit = [], None
         return super().choose(view)
 
     def _discard(self, obs: dict[str, Any], seat: int, legal: list[Move]) -> Move:
@@ -212,10 +224,20 @@ class CribbageExpertBot(CribbageSolverBot):
         else:
             worlds_held = _likeliest(held_only(deals), self.solve)
             used = len(worlds_held)
+            ranks = list(totals)
+            rows: list[list[float]] = [[] for _ in ranks]
             for held, weight in worlds_held:
-                for rank, value in play_values(mine, held, count, run).items():
+                solved = play_values(mine, held, count, run)
+                for rank, value in solved.items():
                     if rank in totals:  # a view may offer fewer moves than the hand allows
                         totals[rank] += weight * value
+                for row, rank in zip(rows, ranks, strict=True):
+                    row.append(float(solved.get(rank, 0)))
+            order = sorted(totals, key=lambda r: (-totals[r], -r))
+            texts = [by_rank[r].text for r in ranks]
+            at = [ranks.index(r) for r in order]
+            self.last_stats = weighted_stats(texts, rows, [w for _, w in worlds_held], at)
+            self.value_unit = PEGGING_UNIT
         order = sorted(totals, key=lambda r: (-totals[r], -r))
         self.last_report = [(by_rank[r].text, totals[r], used) for r in order]
         return by_rank[order[0]]
