@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import Select, and_, or_, select
 
 from cardtable.server.bot_models import ShownName
 from cardtable.server.export_names import Cursor, public_name
@@ -42,7 +42,7 @@ from cardtable.server.store import Store
 from cardtable.table.clock import aware
 from cardtable.table.seats import SeatKind, Status
 
-__all__ = ["CHUNK", "Page", "lines", "page"]
+__all__ = ["CHUNK", "Page", "lines", "page", "page_query"]
 
 #: Tables read from the database at once while a page is written out.
 CHUNK = 50
@@ -62,11 +62,11 @@ def _utc(moment: datetime) -> datetime:
     return aware(moment).astimezone(UTC)
 
 
-async def page(
-    store: Store, game: str, since: datetime | None, after: Cursor | None, limit: int
-) -> Page:
-    """The finished rated tables of ``game`` finished at ``since`` or later and after
-    ``after``, oldest first, at most ``limit`` (the caller has checked it)."""
+def page_query(
+    game: str, since: datetime | None, after: Cursor | None, limit: int
+) -> Select[TableRow]:
+    """The query of :func:`page`: one more row than ``limit``, to know whether a page
+    follows; served by the index ``ix_tables_game_finished``."""
     query = select(TableRow).where(
         TableRow.game == game,
         TableRow.rated.is_(True),
@@ -83,9 +83,16 @@ async def page(
                 and_(TableRow.finished_at == last, TableRow.id > after.table),
             )
         )
-    query = query.order_by(TableRow.finished_at, TableRow.id).limit(limit + 1)
+    return query.order_by(TableRow.finished_at, TableRow.id).limit(limit + 1)
+
+
+async def page(
+    store: Store, game: str, since: datetime | None, after: Cursor | None, limit: int
+) -> Page:
+    """The finished rated tables of ``game`` finished at ``since`` or later and after
+    ``after``, oldest first, at most ``limit`` (the caller has checked it)."""
     async with store.sessions() as session:
-        rows = list(await session.scalars(query))
+        rows = list(await session.scalars(page_query(game, since, after, limit)))
     if len(rows) <= limit:
         return Page(rows, None)
     rows = rows[:limit]

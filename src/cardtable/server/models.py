@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
@@ -95,6 +95,8 @@ class Mute(Base):
 
 class TableRow(Base):
     __tablename__ = "tables"
+    # The open record pages through a game's finished tables in the order they ended.
+    __table_args__ = (Index("ix_tables_game_finished", "game", "finished_at", "id"),)
 
     id: Mapped[str] = mapped_column(String(24), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
