@@ -241,6 +241,18 @@ def test_rename_and_delete_keep_the_games_under_an_anonymous_name(server: LiveSe
     # The game is still theirs, under the anonymous name, and still the other player's.
     names = [s["name"] for s in bob.get(f"/api/tables/{table}").json()["seats"]]
     assert names == ["Former player", "Bob"]
+    # Shown in the reader's language; and nobody may take the name to pose as one.
+    kenji = httpx.Client(base_url=server.base)
+    assert kenji.post("/api/guest", json={"name": "Kenji", "language": "ja"}).status_code == 200
+    names = [s["name"] for s in kenji.get(f"/api/tables/{table}").json()["seats"]]
+    assert names == ["元プレイヤー", "Bob"]
+    for pose in ("former PLAYER", "元プレイヤー"):
+        refused = httpx.post(f"{server.base}/api/guest", json={"name": pose})
+        assert _error(refused) == (
+            400,
+            "bad-name",
+            f'"{pose}" is the name of deleted accounts: choose another',
+        )
     assert _games(bob) == [(table, 1, False)]
     seats = server.call(server.app.state.hub.store.seats(table))
     assert seats[0].user_id == ann_id

@@ -36,14 +36,15 @@ from cardtable.server.edge import COOKIE, Edge, Me, edge_of, language_of
 from cardtable.server.models import User, now
 from cardtable.server.protocol import HTTPErrorOut, OkOut
 from cardtable.server.routes import clean_name
+from cardtable.table.view import FORMER_PLAYER
 
 __all__ = ["ANONYMOUS", "router"]
 
 router = APIRouter(prefix="/api")
 Edges = Annotated[Edge, Depends(edge_of)]
 
-#: The name a deleted account's games show.
-ANONYMOUS = "Former player"
+#: The name a deleted account's games show (stored in English, shown in the reader's language).
+ANONYMOUS = FORMER_PLAYER
 
 
 def _errors(*pairs: tuple[int, str]) -> dict[int | str, Any]:

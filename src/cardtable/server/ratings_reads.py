@@ -18,6 +18,7 @@ from cardtable.registry import game_class
 from cardtable.server.models import User
 from cardtable.server.rating_models import BOT_PREFIX, RatingChange, RatingRow
 from cardtable.server.store import Store
+from cardtable.table.view import shown_name
 
 __all__ = ["HISTORY", "MIN_GAMES", "RECENT", "leaderboard", "profile"]
 
@@ -56,13 +57,14 @@ async def _name_of(store: Store, player: str) -> tuple[str, bool] | None:
     if player.startswith(BOT_PREFIX):
         return player[len(BOT_PREFIX) :], True
     user: User | None = await store.user(player)
-    return None if user is None else (user.name, user.kind == BOT_KIND)
+    return None if user is None else (shown_name(user.name), user.kind == BOT_KIND)
 
 
 async def profile(store: Store, player: str, language: str) -> dict[str, Any] | None:
     """A player's ratings, each game's history and the recent rated games (None: no such
     person, and no such bot with a rating)."""
-    found = await _name_of(store, player)
+    with using_language(language):
+        found = await _name_of(store, player)
     async with store.sessions() as session:
         rows = list(
             await session.scalars(
@@ -155,6 +157,8 @@ async def leaderboard(
                 bots.append((row, row.player[len(BOT_PREFIX) :]))
             elif name is not None:
                 (bots if kind == BOT_KIND else people).append((row, name))
+    with using_language(language):
+        people = [(row, shown_name(name)) for row, name in people]
     return {
         "game": game,
         "title": title,

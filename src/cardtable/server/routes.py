@@ -11,6 +11,7 @@ answers with its status. Each route declares the statuses it answers (:func:`ans
 
 from __future__ import annotations
 
+import functools
 import secrets
 import unicodedata
 from typing import Annotated, Any, Literal
@@ -18,7 +19,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Query, Request, Response
 
 from cardtable.errors import clip
-from cardtable.i18n import _, using_language
+from cardtable.i18n import LANGUAGES, _, using_language
 from cardtable.server.bot_accounts_store import BOT_MARK
 from cardtable.server.edge import COOKIE, COOKIE_AGE, Edge, Hubs, Me, edge_of, language_of
 from cardtable.server.protocol import (
@@ -43,6 +44,7 @@ from cardtable.server.review import review as review_of
 from cardtable.server.schema import answers
 from cardtable.server.web import catalog
 from cardtable.table.errors import Fault, TableError
+from cardtable.table.view import FORMER_PLAYER
 
 __all__ = ["COOKIE_AGE", "clean_name", "router"]
 
@@ -70,12 +72,28 @@ def clean_name(name: str) -> str:
     cleaned = "".join(ch for ch in name if ch.isprintable()).strip()
     if not cleaned:
         raise TableError(Fault.BAD_NAME, _("a name needs at least one visible character"))
-    if unicodedata.normalize("NFKC", cleaned)[: len(_BOT_START)].casefold() == _BOT_START:
+    folded = unicodedata.normalize("NFKC", cleaned).casefold()
+    if folded[: len(_BOT_START)] == _BOT_START:
         raise TableError(
             Fault.BAD_NAME,
             _('a name may not start with "BOT ": that mark is kept for bot accounts'),
         )
+    if folded in _former_names():
+        raise TableError(
+            Fault.BAD_NAME,
+            _('"{name}" is the name of deleted accounts: choose another').format(name=cleaned),
+        )
     return cleaned
+
+
+@functools.cache
+def _former_names() -> frozenset[str]:
+    """The name deleted accounts show, in every language, casefolded: nobody may pose as one."""
+    names = set()
+    for language in LANGUAGES:
+        with using_language(language):
+            names.add(unicodedata.normalize("NFKC", _(FORMER_PLAYER)).casefold())
+    return frozenset(names)
 
 
 def _documented(model: type[Any]) -> dict[int | str, Any]:

@@ -29,7 +29,7 @@ from typing import Any
 
 from cardtable.cards import card_str
 from cardtable.engine import Event, Move, State
-from cardtable.i18n import NP_, _, game_title, pgettext, seat_word, using_language, using_names
+from cardtable.i18n import N_, NP_, _, game_title, pgettext, seat_word, using_language, using_names
 from cardtable.registry import vocabulary
 from cardtable.table.core import Table
 from cardtable.table.result import headline_words, result_words
@@ -37,12 +37,14 @@ from cardtable.table.seats import SeatKind, Status
 
 __all__ = [
     "BOT_ACCOUNT_MARK",
+    "FORMER_PLAYER",
     "Cursor",
     "Presence",
     "bot_name",
     "level_word",
     "seat_accounts",
     "seat_names",
+    "shown_name",
     "summary",
     "view",
 ]
@@ -51,6 +53,21 @@ __all__ = [
 #: people and guests (``server.bot_accounts_store.BOT_MARK`` is the same), so the mark tells a
 #: bot account's seat from a person's.
 BOT_ACCOUNT_MARK = "BOT "
+
+#: The name a deleted account's games keep (stored so, in English; shown translated).
+FORMER_PLAYER = N_("Former player")
+
+
+def shown_name(name: str) -> str:
+    """A stored name as the reader sees it: a deleted account's translated, any other as it is.
+
+    >>> from cardtable.i18n import using_language
+    >>> with using_language("ja"):
+    ...     shown_name("Former player"), shown_name("Ann")
+    ('元プレイヤー', 'Ann')
+    """
+    return _(FORMER_PLAYER) if name == FORMER_PLAYER else name
+
 
 #: Each bot level's word (marked here; translated where shown).
 _LEVEL_WORDS = {
@@ -142,7 +159,7 @@ def seat_names(table: Table) -> list[str]:
     out = []
     for s in table.seats:
         if s.kind is _HUMAN and s.user_id is not None:
-            out.append(table.names.get(s.user_id, "?"))
+            out.append(shown_name(table.names.get(s.user_id, "?")))
         elif s.kind is _BOT:
             out.append(bot_name(s.bot or "rules"))
         else:
