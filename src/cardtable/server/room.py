@@ -490,7 +490,8 @@ class Room:
     async def send_chat_log(self, client: Client) -> None:
         """The last lines of the client's chat room (it has just entered that room)."""
         client.chat_room = client.room
-        await self.send(client, await chat_log(self.store, self.id, client.room, client.user.id))
+        log = await chat_log(self.store, self.id, client.room, client.user.id, client.language)
+        await self.send(client, log)
 
     async def join(self, client: Client) -> None:
         self.clients.append(client)

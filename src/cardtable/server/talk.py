@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from cardtable.i18n import using_language
 from cardtable.server.accounts_store import Accounts
 from cardtable.server.store import Store
 from cardtable.table.clock import aware
+from cardtable.table.view import shown_name
 
 __all__ = ["CHAT_LOG_LINES", "MAX_WATCHERS", "chat_log", "watcher_names"]
 
@@ -41,16 +43,21 @@ def watcher_names(
 
 
 async def chat_log(
-    store: Store, table_id: str, room: str, reader: str | None = None
+    store: Store, table_id: str, room: str, reader: str | None = None, language: str = "en"
 ) -> dict[str, Any]:
     """The ``chat_log`` message of one room of a table: its last lines, oldest first, read
     from the database (lines sent through other processes are there too), without the lines
-    of the players ``reader`` muted; each line with its ``id`` (to mute its author by)."""
+    of the players ``reader`` muted; each line with its ``id`` (to mute its author by), a
+    deleted account's name in the reader's ``language``."""
     lines = await Accounts(store).chat_lines(table_id, room, CHAT_LOG_LINES, reader)
-    return {
-        "type": "chat_log",
-        "lines": [
-            {"id": line.id, "from": line.name, "text": line.text, "at": aware(line.at).isoformat()}
+    with using_language(language):
+        said = [
+            {
+                "id": line.id,
+                "from": shown_name(line.name),
+                "text": line.text,
+                "at": aware(line.at).isoformat(),
+            }
             for line in lines
-        ],
-    }
+        ]
+    return {"type": "chat_log", "lines": said}
