@@ -15,8 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from cardtable.server.models import SeatRow, TableRow, User, now
+from cardtable.server.models import SeatRow, User, now
 from cardtable.server.store import Store
+from stored_rows import table_row
 
 TABLES = 20
 
@@ -28,17 +29,7 @@ async def _tables(store: Store) -> list[str]:
     ids = []
     for n in range(TABLES):
         table_id = f"bench-{n}"
-        row = TableRow(
-            id=table_id,
-            game="bench",
-            options={},
-            deal={"seed": n},
-            status="playing",
-            listed=False,
-            invite_hash=table_id,
-            created_by="bench-user",
-            created_at=now(),
-        )
+        row = table_row(table_id, "bench-user", "playing", seed=n)
         seats = [
             SeatRow(table_id=table_id, seat=s, kind="human", user_id="bench-user") for s in (0, 1)
         ]

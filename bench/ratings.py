@@ -22,9 +22,10 @@ import time
 from pathlib import Path
 
 from cardtable.ratings import Outcome, Rating, rate
-from cardtable.server.models import SeatRow, TableRow, User, now
+from cardtable.server.models import SeatRow, User, now
 from cardtable.server.ratings import Finish, rate_table
 from cardtable.server.store import Store
+from stored_rows import table_row
 
 SIDES = {
     2: ((0,), (1,)),
@@ -67,18 +68,7 @@ async def _tables(store: Store, players: int, count: int, rng: random.Random) ->
     for n in range(count):
         who = rng.sample(pool, players)
         table_id = f"B{players}-{n}"
-        row = TableRow(
-            id=table_id,
-            game="bench",
-            options={},
-            deal={"seed": n},
-            status="over",
-            listed=False,
-            invite_hash=table_id,
-            created_by=who[0],
-            rated=True,
-            created_at=now(),
-        )
+        row = table_row(table_id, who[0], "over", seed=n, rated=True)
         seats = [
             SeatRow(table_id=table_id, seat=s, kind="human", user_id=p) for s, p in enumerate(who)
         ]

@@ -6,6 +6,7 @@ on the real game.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -104,13 +105,20 @@ def _deep(game: str, options: dict[str, int], seed: int, plies: int) -> State:
     return state
 
 
+def _rows(
+    state: State, bot: Any, move: Move, language: str, names: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """The hint's rows for ``bot``'s last choice, as a reader of ``language`` sees them."""
+    with using_language(language), using_names(names or ["Ann", "Bob", "Cy", "Di"]):
+        return hint_rows(state, weighed(bot, move.text))
+
+
 def test_krypkasino_expert_hint_has_error_bars_and_reasons() -> None:
     state = _deep("krypkasino", {"players": 4}, 3, 7)
     bot = explaining(KrypkasinoSearchBot(seed=5))
     assert state.to_move is not None
     move = bot.choose(SeatView(state, state.to_move))
-    with using_language("en"), using_names(["Ann", "Bob", "Cy", "Di"]):
-        rows = hint_rows(state, weighed(bot, move.text))
+    rows = _rows(state, bot, move, "en")
     # The rules bot's card stands (the search found none better by a standard error), and the
     # hint says so: the next card's mean is a little higher, well within its error bar.
     assert [r["words"] for r in rows] == [
@@ -123,8 +131,7 @@ def test_krypkasino_expert_hint_has_error_bars_and_reasons() -> None:
         "deals (±1.8), 0.3 points worse than 7♥ over the same deals (±2.6); you take 1.0 "
         "penalty points on average (1.8 after 7♥)"
     )
-    with using_language("ja"), using_names(["Ann", "Bob", "Cy", "Di"]):
-        said = hint_rows(state, weighed(bot, move.text))[0]["line"]
+    said = _rows(state, bot, move, "ja")[0]["line"]
     unit = "点（自分の側の罰点の符号を変えたもの）"
     assert said.startswith(f"K♠を場に出す: 24通りの配りで平均 +0.5 {unit}")
 
@@ -134,8 +141,7 @@ def test_calypso_expert_hint_has_error_bars_and_reasons() -> None:
     bot = explaining(CalypsoSearchBot(seed=5, worlds=40))
     assert state.to_move is not None
     move = bot.choose(SeatView(state, state.to_move))
-    with using_language("en"), using_names(["Ann", "Bob", "Cy", "Di"]):
-        rows = hint_rows(state, weighed(bot, move.text))
+    rows = _rows(state, bot, move, "en")
     assert rows[0]["margin"] is not None and rows[0]["reason"] is not None
     assert rows[1]["line"].startswith(f"{rows[1]['words']}: ")
     assert " worse than " in rows[1]["line"] and "over the same deals (±" in rows[1]["line"]
@@ -168,16 +174,14 @@ def test_kloepper_expert_hint_has_error_bars_and_reasons() -> None:
     plain = KloepperExpertBot(seed=5, worlds=40)
     assert plain.choose(SeatView(state, state.to_move)) is move
     assert plain.last_report == bot.last_report
-    with using_language("en"), using_names(["Ann", "Bob", "Cy", "Di"]):
-        rows = hint_rows(state, weighed(bot, move.text))
+    rows = _rows(state, bot, move, "en")
     assert [r["words"] for r in rows] == ["Play A♠", "Play J♣", "Play K♦"]
     assert rows[0]["line"] == (
         "Play A♠: +4.3 points against the others on average over 40 deals (±1.5), 0.4 points "
         "better than J♣ over the same deals (±1.4); you take 24.7 card points on average "
         "(20.7 after J♣)"
     )
-    with using_language("ja"), using_names(["Ann", "Bob", "Cy", "Di"]):
-        said = hint_rows(state, weighed(bot, move.text))[0]["line"]
+    said = _rows(state, bot, move, "ja")[0]["line"]
     assert said.startswith("A♠を出す: 40通りの配りで平均 +4.3 点 (他の人との差) (±1.5)")
 
 
@@ -187,8 +191,7 @@ def test_cribbage_expert_pegging_hint_has_error_bars() -> None:
     bot = explaining(CribbageExpertBot(seed=2))
     assert state.to_move == 0
     move = bot.choose(SeatView(state, 0))
-    with using_language("en"), using_names(["Ann", "Bob"]):
-        rows = hint_rows(state, weighed(bot, move.text))
+    rows = _rows(state, bot, move, "en", ["Ann", "Bob"])
     assert [r["words"] for r in rows] == [
         "Play 7♠ (count 7)",
         "Play 9♠ (count 9)",
@@ -202,8 +205,7 @@ def test_cribbage_expert_pegging_hint_has_error_bars() -> None:
         "Play 7♠ (count 7): -2.0 net pegs against their best replies on average over 50 deals "
         "(±0.7), 0.6 points better than 9♠ over the same deals (±0.6)"
     )
-    with using_language("ja"), using_names(["Ann", "Bob"]):
-        said = hint_rows(state, weighed(bot, move.text))[0]["line"]
+    said = _rows(state, bot, move, "ja", ["Ann", "Bob"])[0]["line"]
     assert said.startswith("7♠を出す (カウント7): 50通りの配りで平均 -2.0 ペグ点の差")
     # The discard is the advisor's: no search, no stats, the game's own unit.
     bot.choose(SeatView(cardtable.load("cribbage").new_state(seed=1), 0))
