@@ -34,16 +34,15 @@ import time
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, cast
-from urllib.parse import quote, urlsplit
+from urllib.parse import urlsplit
 
 import typer
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
-from websockets.sync.client import connect as ws_connect
 
 from cardtable.bot_protocol import Bot
 from cardtable.cli.common import error_line, fail, inert
-from cardtable.cli.connect import MAX_MESSAGE, TIMEOUT, Address, ConnectError, Lobby
+from cardtable.cli.connect import Address, ConnectError, Lobby, open_socket
 from cardtable.engine import JSON, Event, Game, Move, State
 from cardtable.errors import CardtableError, OptionError, clip
 from cardtable.i18n import _
@@ -247,23 +246,8 @@ class TablePlayer:
             wait = min(60.0, wait * 2)
 
     def _open(self) -> ClientConnection:
-        base = self.lobby.address.socket_base
-        url = f"{base}/ws/tables/{quote(self.table, safe='')}"
-        try:
-            return ws_connect(
-                url,
-                additional_headers={"Authorization": f"Bearer {self.lobby.token}"},
-                open_timeout=TIMEOUT,
-                max_size=MAX_MESSAGE,
-            )
-        except InvalidStatus as err:
-            raise ConnectError(
-                _("the server refused the connection (HTTP {status})").format(
-                    status=err.response.status_code
-                )
-            ) from None
-        except (InvalidHandshake, InvalidURI, TimeoutError) as err:
-            raise ConnectError(clip(str(err) or type(err).__name__, 200)) from None
+        headers = {"Authorization": f"Bearer {self.lobby.token}"}
+        return open_socket(self.lobby.address, self.table, headers)
 
     def _play(self, socket: ClientConnection) -> bool:
         """Answer every view that asks the seat to move; True once the game is over."""

@@ -72,6 +72,7 @@ __all__ = [
     "View",
     "connect",
     "default_name",
+    "open_socket",
     "parse_address",
 ]
 
@@ -621,15 +622,14 @@ def _lost() -> NoReturn:
     fail(_("the connection to the server was lost"))
 
 
-def _open_socket(address: Address, table_id: str, cookie: str) -> ClientConnection:
+def open_socket(address: Address, table_id: str, headers: dict[str, str]) -> ClientConnection:
+    """The websocket of one table, opened with ``headers`` (a person's cookie, or a bot
+    account's token); a refusal or an unreachable server is a :class:`ConnectError` in words."""
     url = f"{address.socket_base}/ws/tables/{quote(table_id, safe='')}"
     try:
         # No Origin header: this is no browser, and the server lets such a client in.
         return ws_connect(
-            url,
-            additional_headers={"Cookie": f"{COOKIE}={cookie}"},
-            open_timeout=TIMEOUT,
-            max_size=MAX_MESSAGE,
+            url, additional_headers=headers, open_timeout=TIMEOUT, max_size=MAX_MESSAGE
         )
     except InvalidStatus as err:
         raise ConnectError(
@@ -667,7 +667,7 @@ def connect(url: str, name: str | None, inp: TextIO, out: TextIO) -> None:
             seat = lobby.sit(table)
             if seat is not None:
                 table = lobby.refresh(table_id)
-            socket = _open_socket(address, table_id, lobby.cookie)
+            socket = open_socket(address, table_id, {"Cookie": f"{COOKIE}={lobby.cookie}"})
         except ConnectError as err:
             fail(str(err))
         terminal = Terminal(out, seat, _interactive(inp))
