@@ -133,17 +133,20 @@ class KloepperExpertBot:
 
     @staticmethod
     def _value(
-        world: State, first: Move, seat: int, seed: int, tally: dict[str, float] | None = None
+        world: State,
+        first: Move,
+        seat: int,
+        seed: int,
+        tally: dict[str, float] | None = None,
+        weight: float = 1.0,
     ) -> float:
         """``seat``'s reward when ``first`` is played in (a copy of) ``world`` and the deal is
         played out by the ``rules`` bot (its lean copy, ties drawn from ``seed``) at every
-        seat; the play-out's reason counters are added to ``tally``, weighted by its world's
-        ``weight`` key."""
+        seat; the play-out's reason counters, times ``weight``, are added to ``tally``."""
         w: Any = world.clone()
         before = list(w.points)
         play_out(w, LeanRules(random.Random(seed)), first)
         if tally is not None:
-            weight = tally["weight"]
             for key, amount in REASONS.count(world, w, seat).items():
                 tally[key] = tally.get(key, 0.0) + weight * amount
         return gain_reward(before, w.points)[seat]
@@ -158,22 +161,21 @@ class KloepperExpertBot:
     ) -> tuple[list[list[float]], list[dict[str, float]] | None]:
         """Each option's reward world by world, and (set to ``explain``) its reason counters
         as weighted means a world, scaled to the number of worlds."""
-        if not self.explain:
-            values = [
-                [self._value(w, m, seat, x) for w, x in zip(worlds, seeds, strict=True)]
-                for m in options
-            ]
-            return values, None
+        # Each world's share of the counters: its weight, the weights summing to the worlds.
         total = sum(weights) or 1.0
-        values, counted = [], []
+        shares = [w * len(worlds) / total for w in weights]
+        values: list[list[float]] = []
+        counted: list[dict[str, float]] | None = [] if self.explain else None
         for m in options:
-            row, tally = [], {"weight": 0.0}
-            for w, x, weight in zip(worlds, seeds, weights, strict=True):
-                tally["weight"] = weight * len(worlds) / total
-                row.append(self._value(w, m, seat, x, tally))
-            del tally["weight"]
-            values.append(row)
-            counted.append(tally)
+            tally: dict[str, float] | None = {} if counted is not None else None
+            values.append(
+                [
+                    self._value(w, m, seat, x, tally, share)
+                    for w, x, share in zip(worlds, seeds, shares, strict=True)
+                ]
+            )
+            if counted is not None and tally is not None:
+                counted.append(tally)
         return values, counted
 
     # ----------------------------------------------------------------- decisions
