@@ -197,7 +197,8 @@ class CribbageExpertBot(CribbageSolverBot):
         totals = dict.fromkeys(by_rank, 0.0)
         scores: list[int] = obs["scores"]
         target = int(obs["target"])
-        if self.board and max(scores) >= target - self.board:
+        board = bool(self.board) and max(scores) >= target - self.board
+        if board:
             worlds = _likeliest(deals, self.board_worlds)
             used = len(worlds)
             for (opp, thrown), weight in worlds:
@@ -233,13 +234,13 @@ class CribbageExpertBot(CribbageSolverBot):
                         totals[rank] += weight * value
                 for row, rank in zip(rows, ranks, strict=True):
                     row.append(float(solved.get(rank, 0)))
-            order = sorted(totals, key=lambda r: (-totals[r], -r))
+        order = sorted(totals, key=lambda r: (-totals[r], -r))
+        self.last_report = [(by_rank[r].text, totals[r], used) for r in order]
+        if not board:
             texts = [by_rank[r].text for r in ranks]
             at = [ranks.index(r) for r in order]
             self.last_stats = weighted_stats(texts, rows, [w for _, w in worlds_held], at)
             self.value_unit = PEGGING_UNIT
-        order = sorted(totals, key=lambda r: (-totals[r], -r))
-        self.last_report = [(by_rank[r].text, totals[r], used) for r in order]
         return by_rank[order[0]]
 
     @staticmethod
