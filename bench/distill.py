@@ -6,14 +6,16 @@
    chooses them). ``--explore P`` plays the move of another bot instead, with chance P
    (``--player``: ``random``, or the copy itself, ``distilled:path=FILE``, as DAgger does),
    so that the copy also learns positions the teacher would not reach (the label stays the
-   teacher's); ``--append`` adds the decisions to those of an earlier run.
+   teacher's); ``--append`` adds the decisions to those of an earlier run. Each decision also
+   keeps the action the anchor (``--anchor``, the ``rules`` bot) would take there.
 2. train: a small MLP (torch, CPU, one thread) on the masked cross-entropy of the teacher's
    action among the legal ones; a tenth of the games (the last) is held out, and the weights
    of the epoch best on it are kept. ``--tensor both`` trains on the observation and on the
-   information state and keeps the better on the held-out games.
+   information state and keeps the better on the held-out games. The network reads the
+   anchor's action too (one cell per action) unless ``--anchor ''``.
 3. export: the weights as ``games/<game>/data/distilled.npz`` (``--out`` elsewhere).
 4. measure: arena matches on duplicate deals (each pairing for ``--seconds`` of wall time):
-   distilled against ``medium`` and ``expert``, and ``medium`` against ``expert`` for
+   distilled against ``rules`` and ``expert``, and ``rules`` against ``expert`` for
    reference; points per deal with 95% intervals and the distilled bot's decisions a second.
 
     nice -n 15 python bench/distill.py cribbage --decisions 30000
@@ -67,22 +69,26 @@ class Decisions:
     masks: np.ndarray
     labels: np.ndarray
     games: np.ndarray
+    #: The anchor bot's action at each decision, -1 where the move in progress has left the
+    #: anchor's move (see :func:`cardtable.bots.distilled.anchor_cells`).
+    anchors: np.ndarray
     #: How each run that made them was played (teacher, seed, explore, player, seconds).
     runs: list[dict[str, Any]] = field(default_factory=list)
 
 
-Task = tuple[str, dict[str, Any], str, int, int, float, str, tuple[str, ...]]
+Task = tuple[str, dict[str, Any], str, int, int, float, str, tuple[str, ...], str]
 
 
 def _play(task: Task) -> Decisions:
     """One job's games: seeds ``seed``, ``seed + 1``, ... until its share of decisions."""
-    game_name, options, teacher, seed, want, explore, player, kinds = task
+    game_name, options, teacher, seed, want, explore, player, kinds, anchor = task
     register_bots()
     game = cardtable.load(game_name, **options)
     codec = codec_of(game)
     rows: dict[str, list[np.ndarray]] = {k: [] for k in kinds}
     masks: list[np.ndarray] = []
     labels: list[int] = []
+    anchored: list[int] = []
     origin: list[int] = []
     rng = random.Random(seed)
     index = 0
@@ -91,6 +97,10 @@ def _play(task: Task) -> Decisions:
         state = game.new_state(seed=deal)
         bots = [make_bot(game_name, teacher, seed=deal * 16 + s) for s in range(game.num_players)]
         others = [make_bot(game_name, player, seed=deal * 16 + s) for s in range(game.num_players)]
+        guides = [
+            make_bot(game_name, anchor, seed=deal * 16 + s) if anchor else None
+            for s in range(game.num_players)
+        ]
         while not state.is_over:
             seat = state.to_move
             assert seat is not None
@@ -100,6 +110,8 @@ def _play(task: Task) -> Decisions:
             if len(legal) > 1:
                 observation, events = view.observation(), view.events()
                 actions = codec.actions(move)
+                guide_bot = guides[seat]
+                guide = codec.actions(guide_bot.choose(view)) if guide_bot is not None else []
                 prefix: tuple[int, ...] = ()
                 while True:
                     _fitting, nxt = next_actions(codec, legal, prefix)
@@ -115,6 +127,9 @@ def _play(task: Task) -> Decisions:
                         mask[nxt] = 1
                         masks.append(mask)
                         labels.append(label)
+                        step = len(prefix)
+                        follows = step < len(guide) and tuple(guide[:step]) == prefix
+                        anchored.append(guide[step] if follows else -1)
                         origin.append(deal)
                     prefix = (*prefix, label)
                 if explore and rng.random() < explore:
@@ -126,6 +141,7 @@ def _play(task: Task) -> Decisions:
         np.stack(masks),
         np.array(labels, np.int64),
         np.array(origin, np.int64),
+        np.array(anchored, np.int64),
     )
 
 
@@ -139,12 +155,13 @@ def generate(
     explore: float,
     player: str,
     kinds: tuple[str, ...],
+    anchor: str = "rules",
 ) -> Decisions:
     """``decisions`` labelled decisions (about: whole games) from ``jobs`` processes; job j
     deals from seed ``seed + j * 1_000_000`` on, so the jobs never share a deal."""
     share = -(-decisions // jobs)
     tasks = [
-        (game, options, teacher, seed + j * 1_000_000, share, explore, player, kinds)
+        (game, options, teacher, seed + j * 1_000_000, share, explore, player, kinds, anchor)
         for j in range(jobs)
     ]
     if jobs == 1:
@@ -157,12 +174,13 @@ def generate(
         np.concatenate([p.masks for p in parts]),
         np.concatenate([p.labels for p in parts]),
         np.concatenate([p.games for p in parts]),
+        np.concatenate([p.anchors for p in parts]),
     )
 
 
 def save_decisions(path: Path, data: Decisions) -> None:
     arrays: dict[str, Any] = {f"tensor_{k}": v for k, v in data.tensors.items()}
-    arrays.update(masks=data.masks, labels=data.labels, games=data.games)
+    arrays.update(masks=data.masks, labels=data.labels, games=data.games, anchors=data.anchors)
     arrays["runs"] = np.array(json.dumps(data.runs))
     np.savez(path, **arrays)
 
@@ -171,7 +189,16 @@ def load_decisions(path: Path) -> Decisions:
     with np.load(path) as raw:
         tensors = {k[7:]: raw[k] for k in raw.files if k.startswith("tensor_")}
         runs = json.loads(str(raw["runs"])) if "runs" in raw.files else []
-        return Decisions(tensors, raw["masks"], raw["labels"], raw["games"], runs)
+        anchors = raw["anchors"] if "anchors" in raw.files else np.full(len(raw["labels"]), -1)
+        return Decisions(tensors, raw["masks"], raw["labels"], raw["games"], anchors, runs)
+
+
+def with_anchor(x: np.ndarray, anchors: np.ndarray, num_actions: int) -> np.ndarray:
+    """``x`` with the anchor's cells after each row (as the bot builds them)."""
+    cells = np.zeros((len(x), num_actions), np.float32)
+    rows = np.flatnonzero(anchors >= 0)
+    cells[rows, anchors[rows]] = 1.0
+    return np.concatenate([x, cells], axis=1)
 
 
 def train(
@@ -314,6 +341,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--weight-decay", type=float, default=0.01)
     parser.add_argument("--explore", type=float, default=0.0)
     parser.add_argument("--player", default="random", help="the bot --explore plays")
+    parser.add_argument(
+        "--anchor", default="rules", help="the fast bot whose move the network reads ('' none)"
+    )
     parser.add_argument("--append", action="store_true", help="add to the decisions file")
     parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE")
     parser.add_argument(
@@ -343,6 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.explore,
             args.player,
             kinds,
+            args.anchor,
         )
         took = time.perf_counter() - start
         data.runs = [
@@ -362,6 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 np.concatenate([old.masks, data.masks]),
                 np.concatenate([old.labels, data.labels]),
                 np.concatenate([old.games, data.games]),
+                np.concatenate([old.anchors, data.anchors]),
                 old.runs + data.runs,
             )
         save_decisions(data_file, data)
@@ -378,8 +410,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             if kind not in data.tensors:
                 raise SystemExit(f"{data_file} holds no {kind} tensors")
             start = time.perf_counter()
+            x = data.tensors[kind]
+            if args.anchor:
+                x = with_anchor(x, data.anchors, data.masks.shape[1])
             layers, figures = train(
-                data.tensors[kind],
+                x,
                 data,
                 hidden,
                 args.epochs,
@@ -397,6 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "options": options,
             "tensor": chosen[1],
             "teacher": args.teacher,
+            "anchor": args.anchor,
             "decisions": len(data.labels),
             "seed": args.seed,
             "hidden": hidden,
@@ -416,7 +452,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"measure: weights {net.meta['tensor']}, "
             f"held-out accuracy {net.meta.get('held_out_accuracy')}"
         )
-        for bots in ([spec, "medium"], [spec, "expert"], ["medium", "expert"]):
+        for bots in ([spec, "rules"], [spec, "expert"], ["rules", "expert"]):
             start = time.perf_counter()
             result = measure(game, options, bots, args.seconds, args.seed + 7, args.chunk)
             took = time.perf_counter() - start

@@ -19,6 +19,7 @@ from cardtable.bots.distilled import (
     NAME,
     DistilledBot,
     Network,
+    anchor_cells,
     decision_tensor,
     load_network,
     register_bots,
@@ -156,6 +157,9 @@ def test_the_decision_is_the_network_s_best_legal_action(game: str) -> None:
         move = bot.choose(view)
         if len(legal) > 1 and not codec.multi_action:
             x = decision_tensor(codec, view.observation(), view.events(), (), bot.tensor)
+            if bot.anchor is not None:
+                guide = codec.actions(make_bot(game, bot.network.meta["anchor"]).choose(view))
+                x = np.concatenate([x, anchor_cells(codec.num_actions, guide, ())])
             scores = bot.network.scores(x)
             actions = [codec.actions(m)[0] for m in legal]
             assert codec.actions(move)[0] == actions[int(np.argmax(scores[actions]))]
@@ -222,6 +226,48 @@ def test_a_move_of_several_actions_is_chosen_action_by_action(tmp_path: Path) ->
     save_network(path, [(weights, bias)], meta)
     move = choose_for(make_bot("krypkasino", f"distilled:path={path}"), state)
     assert codec.actions(move)[:2] == (first, second)
+
+
+def _copier(game: str, options: dict[str, Any], path: Path) -> None:
+    """Weights that read nothing but the anchor's cells and score its action highest."""
+    codec = codec_of(cardtable.load(game, **options))
+    size = codec.obs_size + (codec.num_actions if codec.multi_action else 0)
+    weights = np.zeros((size + codec.num_actions, codec.num_actions), np.float32)
+    weights[size:, :] = np.eye(codec.num_actions, dtype=np.float32)
+    bias = np.zeros(codec.num_actions, np.float32)
+    meta = {"game": game, "options": options, "tensor": "observation", "anchor": "rules"}
+    save_network(path, [(weights, bias)], meta)
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("kloepper", {"target": 1}), ("cribbage", {"target": 61}), ("krypkasino", {"deals": 1})],
+)
+def test_a_network_that_follows_its_anchor_plays_the_rules_bot_s_game(
+    game: str, options: dict[str, Any], tmp_path: Path
+) -> None:
+    """The anchor's cells are its move's actions in the codec's order, one step at a time
+    (Cribbage's discards and Krypkasino's captures take several): a network that copies them
+    makes the rules bot's every move, its seeded ties included."""
+    path = tmp_path / "copy.npz"
+    _copier(game, options, path)
+    table = cardtable.load(game, **options)
+    players = table.num_players
+    for seed in range(2):
+        copies = [
+            make_bot(game, f"distilled:path={path}", seed=seed * 8 + s) for s in range(players)
+        ]
+        rules = [make_bot(game, "rules", seed=seed * 8 + s) for s in range(players)]
+        assert _play(table, seed, copies).history == _play(table, seed, rules).history
+
+
+def test_a_weights_file_with_a_bad_anchor_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "bad.npz"
+    layer = (np.zeros((10, 31), np.float32), np.zeros(31, np.float32))
+    meta = {"game": "kloepper", "options": {}, "tensor": "observation", "anchor": "wizard"}
+    save_network(path, [layer], meta)
+    with pytest.raises(OptionError, match="no bot 'wizard' for kloepper"):
+        make_bot("kloepper", f"distilled:path={path}")
 
 
 def test_it_loads_fast_and_plays_a_thousand_decisions_a_second() -> None:

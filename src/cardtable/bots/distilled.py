@@ -4,9 +4,15 @@ The search bots that play the ``expert`` level take milliseconds a decision; a l
 trains against them waits on them. ``distilled`` plays a copy of the expert instead: a small
 multilayer perceptron fitted (``bench/distill.py``) to the expert's decisions in self-play,
 reading the seat's tensor (the game's codec: its observation or its information state) and
-scoring every action of the codec; the bot takes the highest-scoring legal action, so it is
-deterministic and sees only its seat's view. Weights are plain arrays in the game's package,
-``data/distilled.npz``; no torch is needed to play.
+scoring every action of the codec; the bot takes the highest-scoring legal action and sees
+only its seat's view. Weights are plain arrays in the game's package, ``data/distilled.npz``;
+no torch is needed to play.
+
+A network may also read an *anchor*: the move a fast bot (the game's ``rules`` bot, named in
+the weights' ``meta["anchor"]``) would make in the same view, one cell per action. The expert
+agrees with its rules bot in most positions, so the copy learns where and how it departs from
+it instead of the whole game from nothing, and never has to play worse than the rules it can
+read.
 
 The bot is made known by :func:`register_bots` (a plug-in, as the arena loads them) for every
 game: it plays the weights the game ships, or those of a file (``distilled:path=FILE``):
@@ -36,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.bot_protocol import Bot, BotFactory
-from cardtable.bots.levels import register_bot, unregister_bot
+from cardtable.bots.levels import make_bot, register_bot, unregister_bot
 from cardtable.encoding import Codec, Tensor, next_actions
 from cardtable.engine import JSON, Event, Move
 from cardtable.errors import OptionError, clip
@@ -51,6 +57,7 @@ __all__ = [
     "WEIGHTS_FILE",
     "DistilledBot",
     "Network",
+    "anchor_cells",
     "decision_tensor",
     "load_network",
     "register_bots",
@@ -105,6 +112,22 @@ def decision_tensor(
     out[:size] = base
     for action in prefix:
         out[size + action] = 1.0
+    return out
+
+
+def anchor_cells(num_actions: int, anchor: Sequence[int], prefix: Sequence[int]) -> Tensor:
+    """One cell per action of the codec: 1 at the anchor move's next action where the move in
+    progress (``prefix``) has followed the anchor's actions so far, else all 0.
+
+    >>> anchor_cells(4, [2, 3], []).tolist(), anchor_cells(4, [2, 3], [2]).tolist()
+    ([0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0])
+    >>> anchor_cells(4, [2, 3], [1]).tolist()
+    [0.0, 0.0, 0.0, 0.0]
+    """
+    out = np.zeros(num_actions, np.float32)
+    step = len(prefix)
+    if step < len(anchor) and tuple(anchor[:step]) == tuple(prefix):
+        out[anchor[step]] = 1.0
     return out
 
 
@@ -236,11 +259,12 @@ def _shipped(game: str) -> Network:
 
 class DistilledBot:
     """The expert's copy in ``game``: the network of ``path`` (a weights file), else the one
-    the game ships. Each decision is the highest-scoring legal action of the seat's tensor;
-    a move of several actions is chosen action by action, as the research environments do."""
+    the game ships. Each decision is the highest-scoring legal action of the seat's tensor
+    (and of its anchor's move, where the network reads one); a move of several actions is
+    chosen action by action, as the research environments do. The network never draws; an
+    anchor bot draws with ``seed`` (its ties), so a seed replays the same play."""
 
     def __init__(self, game: str, seed: int | None = None, path: str = "") -> None:
-        del seed  # the bot never draws: the seed of every bot factory is accepted and unused
         if not isinstance(path, str):
             raise OptionError(f"bot setting 'path' must be a file name, not {clip(path)!r}")
         self.network = load_network(path) if path else _shipped(game)
@@ -254,6 +278,10 @@ class DistilledBot:
                 f"weights file names tensor {tensor!r}; tensors: {', '.join(TENSORS)}"
             )
         self.tensor: str = tensor
+        anchor = self.network.meta.get("anchor") or ""
+        if not isinstance(anchor, str):
+            raise OptionError(f"weights file names anchor {clip(anchor)!r}; it must be a bot name")
+        self.anchor: Bot | None = make_bot(self.game, anchor, seed=seed) if anchor else None
         self._checked: Codec | None = None
 
     @property
@@ -267,6 +295,7 @@ class DistilledBot:
                 codec.obs_size
                 + (codec.info_size if self.tensor == "info_state" else 0)
                 + (codec.num_actions if codec.multi_action else 0)
+                + (codec.num_actions if self.anchor is not None else 0)
             )
             net = self.network
             if (size, codec.num_actions) != (net.inputs, net.outputs):
@@ -285,12 +314,15 @@ class DistilledBot:
         codec = self._codec(view)
         observation = view.observation()
         events = view.events() if self.tensor == "info_state" else ()
+        anchor = codec.actions(self.anchor.choose(view)) if self.anchor is not None else None
         prefix: tuple[int, ...] = ()
         while True:
             fitting, nxt = next_actions(codec, legal, prefix)
             if prefix and not nxt:
                 return fitting[0]
             x = decision_tensor(codec, observation, events, prefix, self.tensor)
+            if anchor is not None:
+                x = np.concatenate([x, anchor_cells(codec.num_actions, anchor, prefix)])
             prefix = (*prefix, self.network.best(x, nxt))
 
 
