@@ -1,0 +1,48 @@
+"""bench/distill.py, the maker of the distilled bot's weights: its decisions keep the anchor's
+action beside the teacher's, and the weights it trains read them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+import cardtable
+from cardtable.bots.distilled import load_network
+from cardtable.registry import codec as codec_of
+
+SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "distill.py"
+
+
+def _run(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), *args], check=True, capture_output=True, text=True
+    )
+    return done.stdout
+
+
+def test_the_anchor_s_actions_are_recorded_and_read(tmp_path: Path) -> None:
+    data, weights = tmp_path / "decisions.npz", tmp_path / "weights.npz"
+    # The rules bot teaches, and is the anchor: with the same seeds they choose alike, so
+    # every decision's anchor is its label (Krypkasino: captures of several actions, too).
+    _run("krypkasino", "--teacher", "rules", "--decisions", "60", "--stages", "generate",
+         "--data", str(data))  # fmt: skip
+    with np.load(data) as made:
+        labels, anchors, masks = made["labels"], made["anchors"], made["masks"]
+    assert len(labels) >= 60 and np.array_equal(anchors, labels)
+    assert all(masks[i, label] == 1 for i, label in enumerate(labels))
+    out = _run("krypkasino", "--stages", "train", "--epochs", "1", "--tensor", "observation",
+               "--data", str(data), "--out", str(weights))  # fmt: skip
+    assert "export:" in out
+    network = load_network(weights)
+    codec = codec_of(cardtable.load("krypkasino", deals=1))
+    assert network.meta["anchor"] == "rules"
+    # The observation, a cell per action of the move in progress, a cell per anchor action.
+    assert network.inputs == codec.obs_size + 2 * codec.num_actions == 465 + 2 * 105
+    # Without an anchor the network reads the tensor alone, and the bot asks no other bot.
+    _run("krypkasino", "--stages", "train", "--epochs", "1", "--tensor", "observation",
+         "--anchor", "", "--data", str(data), "--out", str(weights))  # fmt: skip
+    plain = load_network(weights)
+    assert plain.meta["anchor"] == "" and plain.inputs == 465 + 105
