@@ -45,10 +45,10 @@ from cardtable.games.kloepper.moves import (
     parse_move,
 )
 from cardtable.games.kloepper.options import OPTIONS
+from cardtable.games.kloepper.refusals import why_illegal
 from cardtable.games.kloepper.sampling import sample_world
 from cardtable.games.kloepper.scoring import QUEENS_WIN, result_key, scoring_table
 from cardtable.games.kloepper.tables import (
-    CALLABLE,
     DECKS,
     DECLARE,
     KEY,
@@ -68,7 +68,7 @@ from cardtable.games.kloepper.tables import (
     hand_order,
 )
 from cardtable.games.kloepper.text import describe_event, describe_move, materialize, prompt
-from cardtable.i18n import N_, _, card_word, cards_word, join_and, names_in_use, ngettext, seat_word
+from cardtable.i18n import N_, _
 from cardtable.options import Option, OptionValue
 
 __all__ = ["KloepperGame", "KloepperState", "hand_order"]
@@ -84,11 +84,6 @@ knows until the queens are played; the holder of both calls a non-trump ace (its
 secret partner) or plays alone. Card points: A 11, 10 10, K 4, Q 3, J 2 (120 in all); the queens
 team needs 61. Before the lead to the second trick the queens team may knock (claim every
 trick), and an opponent may then knock off. Scores go to 30; equal leaders share the win.""")
-
-
-def _key_name(key: int) -> str:
-    names = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"), N_("trumps"))
-    return _(names[key])
 
 
 class KloepperGame(Game):
@@ -153,12 +148,6 @@ def _tiny_pack_needed() -> str:
         "the tiny Kloepper pack is a permutation of the 8 cards QC QS JH AD AH 10H AS 10S, "
         "each once"
     )
-
-
-def _not_in_hand(cards: list[int]) -> str:
-    return ngettext(
-        "{cards} is not in your hand", "{cards} are not in your hand", len(cards)
-    ).format(cards=join_and(card_word(c) for c in cards))
 
 
 class KloepperState(LoggedState):
@@ -444,84 +433,7 @@ class KloepperState(LoggedState):
             self._answer(seat, move)
 
     def _why_illegal(self, move: Move) -> str:
-        phase = self.phase
-        seat = self.turn
-        hand = self.hands[seat]
-        foreign = [c for c in move.cards if c not in self.deck.pack]
-        if foreign and self.deck.pack != PACK:
-            return _("{card} is not in the tiny Kloepper pack (QC QS JH AD AH 10H AS 10S)").format(
-                card=card_word(foreign[0])
-            )
-        if foreign:
-            return _("{card} is not in the Kloepper pack (9 10 J Q K A of each suit)").format(
-                card=card_word(foreign[0])
-            )
-        # The notation in brackets is a hint for those who type it, never for a face.
-        words = names_in_use()
-        if phase == DECLARE:
-            both = QC in hand and QS in hand
-            if move.verb not in ("call", "alone", "pass"):
-                if words:
-                    return _(
-                        "it is time to declare: the holder of both black queens calls an ace "
-                        "or plays alone; the others pass"
-                    )
-                return _(
-                    "it is time to declare: the holder of both black queens calls an ace "
-                    "(call AC, call AS, call AH) or plays alone (alone); the others pass"
-                )
-            if not both:
-                return _("only the holder of both black queens calls or plays alone; pass")
-            if move.verb == "pass":
-                return _("you hold both black queens: call an ace you do not hold, or alone")
-            card = move.cards[0]
-            if card not in self.deck.callable and self.deck.pack != PACK:
-                return _("only AH or AS may be called in the tiny pack, not {card}").format(
-                    card=card_word(card)
-                )
-            if card not in CALLABLE:
-                if words:
-                    return _(
-                        "only the ace of clubs, spades or hearts may be called, not {card}"
-                    ).format(card=card_word(card))
-                return _("only AC, AS or AH may be called, not {card}").format(card=card_word(card))
-            if all(a in hand for a in self.deck.callable):
-                return _("you hold all three aces that may be called, so you play alone")
-            return _("you hold {card}; call an ace you do not hold").format(card=card_word(card))
-        if phase == KNOCKOFF:
-            if self.team >> seat & 1:  # the seat knows its side from its own cards
-                return _("you are on the knocker's side, so you may only pass")
-            return _(
-                "{player} has knocked: knock off (claim every trick for your side) or pass"
-            ).format(player=seat_word(self.knocker, start=True))
-        if move is KNOCK:
-            if self.knocker >= 0:
-                return _("{player} has already knocked").format(
-                    player=seat_word(self.knocker, start=True)
-                )
-            if not self.team >> seat & 1:
-                return _("only the queens team may knock, and you are not on it")
-            if self.deck.knock_before == 0:
-                return _("in the tiny deal a knock must come before the lead to the first trick")
-            return _("a knock must come before the lead to the second trick")
-        if move.verb != "play" or len(move.cards) != 1:
-            if words:
-                return _("it is the play: play a card")
-            return _("it is the play: play a card (play C)")
-        card = move.cards[0]
-        if card not in hand:
-            return _not_in_hand([card])
-        key = KEY[self.trick[0]]
-        if words:
-            # In words: the cards that follow, so that no one hunts for them.
-            return _("Follow {suit} ({lead} was led): you hold {cards}").format(
-                suit=_key_name(key),
-                lead=card_word(self.trick[0]),
-                cards=cards_word(c for c in hand if KEY[c] == key),
-            )
-        return _("you must follow {suit} ({lead} was led)").format(
-            suit=_key_name(key), lead=card_word(self.trick[0])
-        )
+        return why_illegal(self, move)
 
     # ----------------------------------------------------------------- knowledge
 
