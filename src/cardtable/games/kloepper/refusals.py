@@ -12,17 +12,27 @@ that is not among its legal moves (``State.apply`` raises it as the error's mess
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cardtable.engine import Move
 from cardtable.games.kloepper.moves import KNOCK
-from cardtable.games.kloepper.tables import CALLABLE, DECLARE, KEY, KNOCKOFF, PACK, QC, QS
+from cardtable.games.kloepper.tables import CALLABLE, DECLARE, KEY, KNOCKOFF, PACK, QC, QS, Deck
 from cardtable.i18n import N_, _, card_word, cards_word, join_and, names_in_use, ngettext, seat_word
 
-if TYPE_CHECKING:
-    from cardtable.games.kloepper.game import KloepperState
+__all__ = ["Position", "key_name", "not_in_hand", "why_illegal"]
 
-__all__ = ["key_name", "not_in_hand", "why_illegal"]
+
+class Position(Protocol):
+    """What a refusal reads of a Kloepper state (the state is one; naming it here would make
+    the game and its refusals import each other)."""
+
+    deck: Deck
+    phase: int
+    turn: int
+    hands: list[list[int]]
+    team: int
+    knocker: int
+    trick: list[int]
 
 
 def key_name(key: int) -> str:
@@ -46,7 +56,7 @@ def not_in_hand(cards: list[int]) -> str:
     ).format(cards=join_and(card_word(c) for c in cards))
 
 
-def why_illegal(state: KloepperState, move: Move) -> str:
+def why_illegal(state: Position, move: Move) -> str:
     """Why ``move``, which is not legal, is refused in ``state`` (see the module's example)."""
     phase = state.phase
     seat = state.turn
