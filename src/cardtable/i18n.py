@@ -113,6 +113,7 @@ __all__ = [
     "names_in_use",
     "ngettext",
     "normalize_language",
+    "not_in_hand",
     "notation",
     "option_help",
     "pgettext",
@@ -344,6 +345,18 @@ def join_and(items: Iterable[str]) -> str:
     for item in items:
         out = item if out is None else _("{first} and {second}").format(first=out, second=item)
     return out or ""
+
+
+def not_in_hand(cards: Iterable[int]) -> str:
+    """The refusal of a move with cards the player does not hold, the cards in words.
+
+    >>> not_in_hand([0]), not_in_hand([0, 48])
+    ('AC is not in your hand', 'AC and KC are not in your hand')
+    """
+    words = [card_word(c) for c in cards]
+    return ngettext(
+        "{cards} is not in your hand", "{cards} are not in your hand", len(words)
+    ).format(cards=join_and(words))
 
 
 def game_title(game: Titled) -> str:

@@ -36,7 +36,7 @@ from cardtable.games.calypso.sampling import sample_world
 from cardtable.games.calypso.tables import CARDS, PACKS, SORT_KEY, VALUE
 from cardtable.games.calypso.text import describe_event, describe_move, materialize, prompt
 from cardtable.games.calypso.tricks import ALL_FOURS, RULE_NAMES, trick_winner
-from cardtable.i18n import N_, _, card_word, cards_word, names_in_use, ngettext, suit_name
+from cardtable.i18n import N_, _, cards_word, names_in_use, not_in_hand, suit_name
 from cardtable.options import Option
 
 __all__ = [
@@ -396,9 +396,7 @@ class CalypsoState(LoggedState):
             return _("card id {card} is not a card face (ids 0 to 51)").format(card=face)
         hand = self.hands[self.turn]
         if all(c % PACK_SIZE != face for c in hand):
-            return ngettext(
-                "{cards} is not in your hand", "{cards} are not in your hand", 1
-            ).format(cards=card_word(face))
+            return not_in_hand([face])
         led = self.led
         if words:
             # In words: the suit by name and symbol, and the cards that follow it.

@@ -41,13 +41,13 @@ from cardtable.games.cribbage.moves import (
     CLAIM,
     DISCARD1,
     DISCARD2,
-    MAX_CLAIM,
     MUGGINS,
     PASS,
     PLAY,
     parse_move,
 )
 from cardtable.games.cribbage.options import OPTIONS
+from cardtable.games.cribbage.refusals import why_illegal
 from cardtable.games.cribbage.sampling import sample_world
 from cardtable.games.cribbage.scoring import peg_score, score_hand, score_tiny
 from cardtable.games.cribbage.tables import (
@@ -70,7 +70,7 @@ from cardtable.games.cribbage.text import (
     materialize,
     prompt,
 )
-from cardtable.i18n import N_, _, card_word, join_and, names_in_use, ngettext
+from cardtable.i18n import N_, _
 from cardtable.options import Option, OptionValue
 
 __all__ = ["PLAYING", "RANK", "VALUE", "CribbageGame", "CribbageState"]
@@ -89,12 +89,6 @@ scoring 15 (2), 31 (2), pairs (2, 6, 12), runs (1 per card) and go or last card 
 show the hands count, non-dealer first, then the dealer's hand and the crib, with the starter as
 a fifth card: fifteens 2, pairs 2, runs 1 per card, flush 4 (5 with the starter; a crib flush
 needs all five), his nobs 1. The first to reach the target (121, or 61) wins at once.""")
-
-
-def _not_in_hand(cards: list[int]) -> str:
-    return ngettext(
-        "{cards} is not in your hand", "{cards} are not in your hand", len(cards)
-    ).format(cards=join_and(card_word(c) for c in cards))
 
 
 class CribbageGame(Game):
@@ -646,57 +640,7 @@ class CribbageState(LoggedState):
             self._next_claim()
 
     def _why_illegal(self, move: Move) -> str:
-        phase = self.phase
-        hand = self.hands[self.turn]
-        foreign = [c for c in move.cards if not 0 <= c < 52]
-        if foreign:
-            return _("card id {card} is not a card of the pack (ids 0 to 51)").format(
-                card=foreign[0]
-            )
-        if phase == DISCARD:
-            need = self.deck.lay_away if self.n == 2 else 1
-            if move.verb != "discard":
-                # The notation is a hint for those who type it, never for a face.
-                if names_in_use():
-                    return ngettext(
-                        "it is time to lay away {count} card to the crib",
-                        "it is time to lay away {count} cards to the crib",
-                        need,
-                    ).format(count=need)
-                if need == 1:
-                    return _("it is time to lay away 1 card to the crib (discard C)")
-                return _("it is time to lay away 2 cards to the crib (discard C C)")
-            if len(move.cards) != need:
-                return ngettext(
-                    "lay away exactly {count} card", "lay away exactly {count} cards", need
-                ).format(count=need)
-            return _not_in_hand([c for c in move.cards if c not in hand])
-        if phase == PLAYING:
-            if move.verb != "play" or len(move.cards) != 1 or move.number is not None:
-                if names_in_use():
-                    return _("it is the play: lay exactly one card")
-                return _("it is the play: lay exactly one card (play C)")
-            card = move.cards[0]
-            if card not in hand:
-                return _not_in_hand([card])
-            # The tiny deck never comes here: its one card in play says go when it won't fit.
-            return _("the count is {count}; {card} would make {total}, over 31").format(
-                count=self.count, card=card_word(card), total=self.count + VALUE[card]
-            )
-        if phase == CLAIMING:
-            crib = self.claims[0][1] == "crib"
-            if names_in_use():
-                line = (
-                    _("claim the points of your crib, 0 to {most}")
-                    if crib
-                    else _("claim the points of your hand, 0 to {most}")
-                )
-            elif crib:
-                line = _("claim the points of your crib, 0 to {most} (claim N)")
-            else:
-                line = _("claim the points of your hand, 0 to {most} (claim N)")
-            return line.format(most=MAX_CLAIM)
-        return _("answer the claim with muggins (take the missed points) or pass")
+        return why_illegal(self, move)
 
     # ----------------------------------------------------------------- views
 

@@ -17,9 +17,9 @@ from typing import Protocol
 from cardtable.engine import Move
 from cardtable.games.kloepper.moves import KNOCK
 from cardtable.games.kloepper.tables import CALLABLE, DECLARE, KEY, KNOCKOFF, PACK, QC, QS, Deck
-from cardtable.i18n import N_, _, card_word, cards_word, join_and, names_in_use, ngettext, seat_word
+from cardtable.i18n import N_, _, card_word, cards_word, names_in_use, not_in_hand, seat_word
 
-__all__ = ["Position", "key_name", "not_in_hand", "why_illegal"]
+__all__ = ["Position", "key_name", "why_illegal"]
 
 
 class Position(Protocol):
@@ -43,17 +43,6 @@ def key_name(key: int) -> str:
     """
     names = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"), N_("trumps"))
     return _(names[key])
-
-
-def not_in_hand(cards: list[int]) -> str:
-    """The refusal of cards the player does not hold.
-
-    >>> not_in_hand([0, 48])
-    'AC and KC are not in your hand'
-    """
-    return ngettext(
-        "{cards} is not in your hand", "{cards} are not in your hand", len(cards)
-    ).format(cards=join_and(card_word(c) for c in cards))
 
 
 def why_illegal(state: Position, move: Move) -> str:
