@@ -7,12 +7,17 @@
    (``--player``: ``random``, or the copy itself, ``distilled:path=FILE``, as DAgger does),
    so that the copy also learns positions the teacher would not reach (the label stays the
    teacher's); ``--append`` adds the decisions to those of an earlier run. Each decision also
-   keeps the action the anchor (``--anchor``, the ``rules`` bot) would take there.
+   keeps the action the anchor (``--anchor``, the ``rules`` bot) would take there, and how sure
+   the teacher's search was that its move beats the anchor's (the paired gap in standard
+   errors, from its ``last_stats``).
 2. train: a small MLP (torch, CPU, one thread) on the masked cross-entropy of the teacher's
    action among the legal ones; a tenth of the games (the last) is held out, and the weights
    of the epoch best on it are kept. ``--tensor both`` trains on the observation and on the
    information state and keeps the better on the held-out games. The network reads the
-   anchor's action too (one cell per action) unless ``--anchor ''``.
+   anchor's action too (one cell per action) unless ``--anchor ''``. ``--trust Z`` learns the
+   anchor's move where the teacher departed from it by less than Z standard errors: a search
+   over a few dozen worlds picks among moves of nearly equal value by the luck of its worlds,
+   and a copy cannot learn that luck, only the departures the search was sure of.
 3. export: the weights as ``games/<game>/data/distilled.npz`` (``--out`` elsewhere).
 4. measure: arena matches on duplicate deals (each pairing for ``--seconds`` of wall time):
    distilled against ``rules`` and ``expert``, and ``rules`` against ``expert`` for
@@ -52,6 +57,7 @@ from cardtable.bots.distilled import (
 )
 from cardtable.bots.levels import parse_budget
 from cardtable.encoding import next_actions
+from cardtable.engine import Move
 from cardtable.registry import codec as codec_of
 from cardtable.rl.deals import published
 from cardtable.seat_view import SeatView
@@ -72,6 +78,9 @@ class Decisions:
     #: The anchor bot's action at each decision, -1 where the move in progress has left the
     #: anchor's move (see :func:`cardtable.bots.distilled.anchor_cells`).
     anchors: np.ndarray
+    #: How sure the teacher's search was that its move beats the anchor's, in standard errors
+    #: of their paired gap: 0 for the same move, inf where its search did not weigh both.
+    sure: np.ndarray
     #: How each run that made them was played (teacher, seed, explore, player, seconds).
     runs: list[dict[str, Any]] = field(default_factory=list)
 
@@ -89,6 +98,7 @@ def _play(task: Task) -> Decisions:
     masks: list[np.ndarray] = []
     labels: list[int] = []
     anchored: list[int] = []
+    sure: list[float] = []
     origin: list[int] = []
     rng = random.Random(seed)
     index = 0
@@ -111,7 +121,9 @@ def _play(task: Task) -> Decisions:
                 observation, events = view.observation(), view.events()
                 actions = codec.actions(move)
                 guide_bot = guides[seat]
-                guide = codec.actions(guide_bot.choose(view)) if guide_bot is not None else []
+                guide_move = guide_bot.choose(view) if guide_bot is not None else None
+                guide = codec.actions(guide_move) if guide_move is not None else []
+                certainty = departure(bots[seat], move, guide_move)
                 prefix: tuple[int, ...] = ()
                 while True:
                     _fitting, nxt = next_actions(codec, legal, prefix)
@@ -130,6 +142,7 @@ def _play(task: Task) -> Decisions:
                         step = len(prefix)
                         follows = step < len(guide) and tuple(guide[:step]) == prefix
                         anchored.append(guide[step] if follows else -1)
+                        sure.append(certainty)
                         origin.append(deal)
                     prefix = (*prefix, label)
                 if explore and rng.random() < explore:
@@ -142,7 +155,23 @@ def _play(task: Task) -> Decisions:
         np.array(labels, np.int64),
         np.array(origin, np.int64),
         np.array(anchored, np.int64),
+        np.array(sure, np.float32),
     )
+
+
+def departure(teacher: Any, move: Move, anchor: Move | None) -> float:
+    """How sure ``teacher``'s last search was that ``move`` (its choice) beats ``anchor``'s:
+    the paired gap in standard errors (0 for the same move; inf where its ``last_stats`` did
+    not weigh both, or ranked another move first)."""
+    if anchor is None or anchor == move:
+        return 0.0
+    stats = {s.move: s for s in getattr(teacher, "last_stats", [])}
+    mine, theirs = stats.get(move.text), stats.get(anchor.text)
+    if mine is None or theirs is None or mine.gap != 0 or theirs.gap is None:
+        return float("inf")
+    if not theirs.gap_margin:
+        return float("inf") if theirs.gap < 0 else 0.0
+    return float(-theirs.gap / (theirs.gap_margin / 1.96))
 
 
 def generate(
@@ -175,12 +204,15 @@ def generate(
         np.concatenate([p.labels for p in parts]),
         np.concatenate([p.games for p in parts]),
         np.concatenate([p.anchors for p in parts]),
+        np.concatenate([p.sure for p in parts]),
     )
 
 
 def save_decisions(path: Path, data: Decisions) -> None:
     arrays: dict[str, Any] = {f"tensor_{k}": v for k, v in data.tensors.items()}
-    arrays.update(masks=data.masks, labels=data.labels, games=data.games, anchors=data.anchors)
+    arrays.update(
+        masks=data.masks, labels=data.labels, games=data.games, anchors=data.anchors, sure=data.sure
+    )
     arrays["runs"] = np.array(json.dumps(data.runs))
     np.savez(path, **arrays)
 
@@ -189,8 +221,10 @@ def load_decisions(path: Path) -> Decisions:
     with np.load(path) as raw:
         tensors = {k[7:]: raw[k] for k in raw.files if k.startswith("tensor_")}
         runs = json.loads(str(raw["runs"])) if "runs" in raw.files else []
-        anchors = raw["anchors"] if "anchors" in raw.files else np.full(len(raw["labels"]), -1)
-        return Decisions(tensors, raw["masks"], raw["labels"], raw["games"], anchors, runs)
+        n = len(raw["labels"])
+        anchors = raw["anchors"] if "anchors" in raw.files else np.full(n, -1)
+        sure = raw["sure"] if "sure" in raw.files else np.full(n, np.inf, np.float32)
+        return Decisions(tensors, raw["masks"], raw["labels"], raw["games"], anchors, sure, runs)
 
 
 def with_anchor(x: np.ndarray, anchors: np.ndarray, num_actions: int) -> np.ndarray:
@@ -344,6 +378,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--anchor", default="rules", help="the fast bot whose move the network reads ('' none)"
     )
+    parser.add_argument(
+        "--trust",
+        type=float,
+        default=0.0,
+        help="learn the anchor's move where the teacher beat it by fewer standard errors",
+    )
     parser.add_argument("--append", action="store_true", help="add to the decisions file")
     parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE")
     parser.add_argument(
@@ -394,6 +434,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 np.concatenate([old.labels, data.labels]),
                 np.concatenate([old.games, data.games]),
                 np.concatenate([old.anchors, data.anchors]),
+                np.concatenate([old.sure, data.sure]),
                 old.runs + data.runs,
             )
         save_decisions(data_file, data)
@@ -404,6 +445,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if "train" in stages:
         data = load_decisions(data_file)
+        if args.trust > 0:
+            unsure = (data.anchors >= 0) & (data.sure < args.trust)
+            changed = int((unsure & (data.labels != data.anchors)).sum())
+            data.labels = np.where(unsure, data.anchors, data.labels)
+            print(f"trust {args.trust}: {changed} of {len(data.labels)} labels are the anchor's")
         hidden = [int(h) for h in args.hidden.split(",") if h]
         chosen: tuple[float, str, list[tuple[np.ndarray, np.ndarray]], dict[str, Any]] | None = None
         for kind in kinds:
@@ -433,6 +479,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "tensor": chosen[1],
             "teacher": args.teacher,
             "anchor": args.anchor,
+            "trust": args.trust,
             "decisions": len(data.labels),
             "seed": args.seed,
             "hidden": hidden,

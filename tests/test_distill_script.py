@@ -11,9 +11,14 @@ import numpy as np
 
 import cardtable
 from cardtable.bots.distilled import load_network
+from cardtable.bots.search import MoveStats
+from cardtable.engine import Move
 from cardtable.registry import codec as codec_of
 
 SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "distill.py"
+sys.path.insert(0, str(SCRIPT.parent))
+
+from distill import departure  # noqa: E402
 
 
 def _run(*args: str) -> str:
@@ -30,8 +35,9 @@ def test_the_anchor_s_actions_are_recorded_and_read(tmp_path: Path) -> None:
     _run("krypkasino", "--teacher", "rules", "--decisions", "60", "--stages", "generate",
          "--data", str(data))  # fmt: skip
     with np.load(data) as made:
-        labels, anchors, masks = made["labels"], made["anchors"], made["masks"]
+        labels, anchors, masks, sure = made["labels"], made["anchors"], made["masks"], made["sure"]
     assert len(labels) >= 60 and np.array_equal(anchors, labels)
+    assert not sure.any()  # the teacher's move is the anchor's: no departure to be sure of
     assert all(masks[i, label] == 1 for i, label in enumerate(labels))
     out = _run("krypkasino", "--stages", "train", "--epochs", "1", "--tensor", "observation",
                "--data", str(data), "--out", str(weights))  # fmt: skip
@@ -46,3 +52,28 @@ def test_the_anchor_s_actions_are_recorded_and_read(tmp_path: Path) -> None:
          "--anchor", "", "--data", str(data), "--out", str(weights))  # fmt: skip
     plain = load_network(weights)
     assert plain.meta["anchor"] == "" and plain.inputs == 465 + 105
+
+
+class _Searched:
+    """A teacher whose last search weighed three moves (gaps to the best, 95% margins)."""
+
+    def __init__(self) -> None:
+        self.last_stats = [
+            MoveStats("play AS", 2.0, 40, 0.5, 40, {}, 0.0, 0.0, True),
+            MoveStats("play 9S", 1.0, 40, 0.5, 40, {}, -1.0, 0.98, True),
+            MoveStats("play KS", 1.9, 40, 0.5, 40, {}, -0.1, 0.0, True),
+        ]
+
+
+def test_departure_is_the_paired_gap_in_standard_errors() -> None:
+    teacher = _Searched()
+    best, worse, close, unweighed = (Move("play", (c,)) for c in (3, 35, 51, 19))
+    assert departure(teacher, best, best) == 0.0
+    assert departure(teacher, best, None) == 0.0
+    # A gap of 1.0 with a 95% margin of 0.98: a standard error of 0.5, two of them.
+    assert departure(teacher, best, worse) == 2.0
+    # Worse in every world (no spread): as sure as can be.
+    assert departure(teacher, best, close) == float("inf")
+    # A move the search did not weigh, or a teacher's move it did not rank first: no measure.
+    assert departure(teacher, best, unweighed) == float("inf")
+    assert departure(teacher, worse, best) == float("inf")
