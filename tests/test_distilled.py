@@ -228,6 +228,26 @@ def test_a_move_of_several_actions_is_chosen_action_by_action(tmp_path: Path) ->
     assert codec.actions(move)[:2] == (first, second)
 
 
+def test_one_tensor_scores_as_a_batch_of_one() -> None:
+    """One tensor takes numpy's own loops and only its nonzero cells (no BLAS threads); a
+    batch the matrix product: the same scores."""
+    rng = np.random.default_rng(5)
+    layers = [
+        (rng.normal(size=(40, 16)).astype(np.float32), rng.normal(size=16).astype(np.float32)),
+        (rng.normal(size=(16, 16)).astype(np.float32), rng.normal(size=16).astype(np.float32)),
+        (rng.normal(size=(16, 7)).astype(np.float32), rng.normal(size=7).astype(np.float32)),
+    ]
+    net = Network(layers, {})
+    x = np.zeros(40, np.float32)
+    x[[1, 7, 30]] = [1.0, 0.5, 2.0]
+    one, batch = net.scores(x.copy()), net.scores(x[None, :].copy())[0]
+    hidden = np.maximum(
+        np.maximum(x @ layers[0][0] + layers[0][1], 0) @ layers[1][0] + layers[1][1], 0
+    )
+    assert np.allclose(one, batch, atol=1e-5)
+    assert np.allclose(one, hidden @ layers[2][0] + layers[2][1], atol=1e-5)
+
+
 def _copier(game: str, options: dict[str, Any], path: Path) -> None:
     """Weights that read nothing but the anchor's cells and score its action highest."""
     codec = codec_of(cardtable.load(game, **options))

@@ -147,8 +147,22 @@ class Network:
         self.outputs = int(self.layers[-1][0].shape[1])
 
     def scores(self, x: Tensor) -> Matrix:
-        """The action scores of one tensor (or a batch of them, one per row)."""
+        """The action scores of one tensor (or a batch of them, one per row).
+
+        One tensor is multiplied by numpy's own loops (``einsum``), not BLAS: a multithreaded
+        BLAS spreads a product this small over every core and, where the cores are busy (a
+        learner beside it), waits on them, 12 ms a decision instead of 0.2. The first layer
+        reads only the tensor's nonzero cells, most of its cells being zero (cards not there).
+        """
         last = len(self.layers) - 1
+        if x.ndim == 1:
+            cells = np.flatnonzero(x)
+            w, b = self.layers[0]
+            x = np.einsum("i,ij->j", x[cells], w[cells]) + b
+            for w, b in self.layers[1:]:
+                np.maximum(x, 0.0, out=x)
+                x = np.einsum("i,ij->j", x, w) + b
+            return x
         for k, (w, b) in enumerate(self.layers):
             x = x @ w + b
             if k < last:
