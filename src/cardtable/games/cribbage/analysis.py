@@ -24,13 +24,15 @@ from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from cardtable.cards import cards_str, parse_cards
 from cardtable.engine import JSON
 from cardtable.errors import CardError
 from cardtable.games.cribbage.discard_win import TARGETS, win_chance
 from cardtable.games.cribbage.pegging_table import pegging_ev
 from cardtable.games.cribbage.scoring import (
-    CARD_WEIGHT,
     FIVE_RANK_POINTS,
     RANK_WEIGHT,
     score_hand,
@@ -70,6 +72,32 @@ class DiscardOption:
     net: float
     pegs: float = 0.0
     win: float | None = None
+
+
+# Each unordered pair of ranks (0..12, as card // 4) to its row of the crib's points table.
+_PAIR_INDEX = [[min(a, b) * 13 + max(a, b) for b in range(13)] for a in range(13)]
+
+
+@functools.cache
+def _triples() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The 455 multisets of three ranks (the opponent's toss and the starter) as arrays: for
+    each, its distinct ranks (1..13; 0 pads) and how many cards of each it takes, and for every
+    pair of ranks laid away (row ``_PAIR_INDEX``) the five ranks' fifteens, pairs and runs
+    (0 where five ranks are no hand: the ways to draw them are then 0 too)."""
+    triples = list(combinations_with_replacement(range(1, 14), 3))
+    ranks_of = np.zeros((len(triples), 3), np.int64)
+    takes_of = np.zeros((len(triples), 3), np.int64)
+    for t, ranks in enumerate(triples):
+        for k, r in enumerate(sorted(set(ranks))):
+            ranks_of[t, k], takes_of[t, k] = r, ranks.count(r)
+    points = np.zeros((13 * 13, len(triples)), np.int64)
+    for a in range(13):
+        for b in range(a, 13):
+            base = RANK_WEIGHT[a + 1] + RANK_WEIGHT[b + 1]
+            for t, ranks in enumerate(triples):
+                key = base + sum(RANK_WEIGHT[r] for r in ranks)
+                points[a * 13 + b, t] = FIVE_RANK_POINTS.get(key, 0)
+    return ranks_of, takes_of, points
 
 
 def _check_six(hand6: Sequence[int]) -> tuple[int, ...]:
@@ -121,19 +149,16 @@ def discard_advice(
         suit_left[c & 3] += 1
 
     # The opponent's two cards and the starter, as a multiset of three ranks: each set of three
-    # unseen cards arises as three (toss, starter) deals, one per choice of starter.
-    triples: list[tuple[int, int]] = []
-    for ranks in combinations_with_replacement(range(1, 14), 3):
-        ways = 1
-        for r in set(ranks):
-            ways *= comb(rank_left[r], ranks.count(r))
-        if ways:
-            triples.append((sum(RANK_WEIGHT[r] for r in ranks), 3 * ways))
+    # unseen cards arises as three (toss, starter) deals, one per choice of starter. The ways
+    # to draw each of the 455 multisets from the unseen cards, as one array (numpy: the loop
+    # over them took most of the advice's time).
+    counts = np.array([[comb(n, k) for k in range(4)] for n in rank_left], np.int64)
+    ranks_of, takes_of, points_by_pair = _triples()
+    ways = 3 * counts[ranks_of, takes_of].prod(axis=1)
 
     # Nobs from a jack the opponent tosses: the starter is another unseen card of its suit and
     # the toss's other card any of the 44 cards left.
     their_nobs = sum((suit_left[s] - 1) * (_UNSEEN - 2) for s in range(4) if (40 + s) not in held)
-    points = FIVE_RANK_POINTS
     per_starter = _CRIB_DEALS // _UNSEEN  # crib deals sharing one starter, as a hand weight
 
     scored: list[tuple[int, tuple[int, ...], DiscardOption]] = []
@@ -142,10 +167,8 @@ def discard_advice(
         keep = tuple(c for k, c in enumerate(cards) if k != i and k != j)
         hand_total = sum(score_hand(keep, s) for s in unseen)
 
-        base = CARD_WEIGHT[discard[0]] + CARD_WEIGHT[discard[1]]
-        crib_total = their_nobs
-        for weight, ways in triples:
-            crib_total += points[base + weight] * ways
+        pair = _PAIR_INDEX[discard[0] // 4][discard[1] // 4]
+        crib_total = their_nobs + int(points_by_pair[pair] @ ways)
         suit = discard[0] & 3
         if discard[1] & 3 == suit:
             # A crib flush needs the toss and the starter in our two cards' suit too.
