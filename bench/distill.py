@@ -50,6 +50,7 @@ from cardtable.bots.arena import MatchResult, run_match
 from cardtable.bots.distilled import (
     TENSORS,
     WEIGHTS_FILE,
+    anchor_action,
     decision_tensor,
     load_network,
     register_bots,
@@ -76,7 +77,7 @@ class Decisions:
     labels: np.ndarray
     games: np.ndarray
     #: The anchor bot's action at each decision, -1 where the move in progress has left the
-    #: anchor's move (see :func:`cardtable.bots.distilled.anchor_cells`).
+    #: anchor's move (:func:`cardtable.bots.distilled.anchor_action`).
     anchors: np.ndarray
     #: How sure the teacher's search was that its move beats the anchor's, in standard errors
     #: of their paired gap: 0 for the same move, inf where its search did not weigh both.
@@ -139,9 +140,7 @@ def _play(task: Task) -> Decisions:
                         mask[nxt] = 1
                         masks.append(mask)
                         labels.append(label)
-                        step = len(prefix)
-                        follows = step < len(guide) and tuple(guide[:step]) == prefix
-                        anchored.append(guide[step] if follows else -1)
+                        anchored.append(anchor_action(guide, prefix))
                         sure.append(certainty)
                         origin.append(deal)
                     prefix = (*prefix, label)

@@ -57,6 +57,7 @@ __all__ = [
     "WEIGHTS_FILE",
     "DistilledBot",
     "Network",
+    "anchor_action",
     "anchor_cells",
     "decision_tensor",
     "load_network",
@@ -115,19 +116,29 @@ def decision_tensor(
     return out
 
 
-def anchor_cells(num_actions: int, anchor: Sequence[int], prefix: Sequence[int]) -> Tensor:
-    """One cell per action of the codec: 1 at the anchor move's next action where the move in
-    progress (``prefix``) has followed the anchor's actions so far, else all 0.
+def anchor_action(anchor: Sequence[int], prefix: Sequence[int]) -> int:
+    """The anchor move's next action where the move in progress (``prefix``) has followed the
+    anchor's actions so far, else -1.
 
-    >>> anchor_cells(4, [2, 3], []).tolist(), anchor_cells(4, [2, 3], [2]).tolist()
-    ([0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 1.0])
-    >>> anchor_cells(4, [2, 3], [1]).tolist()
-    [0.0, 0.0, 0.0, 0.0]
+    >>> anchor_action([2, 3], []), anchor_action([2, 3], [2]), anchor_action([2, 3], [1])
+    (2, 3, -1)
     """
-    out = np.zeros(num_actions, np.float32)
     step = len(prefix)
     if step < len(anchor) and tuple(anchor[:step]) == tuple(prefix):
-        out[anchor[step]] = 1.0
+        return anchor[step]
+    return -1
+
+
+def anchor_cells(num_actions: int, anchor: Sequence[int], prefix: Sequence[int]) -> Tensor:
+    """One cell per action of the codec: 1 at :func:`anchor_action`, else all 0.
+
+    >>> anchor_cells(4, [2, 3], []).tolist(), anchor_cells(4, [2, 3], [1]).tolist()
+    ([0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 0.0])
+    """
+    out = np.zeros(num_actions, np.float32)
+    action = anchor_action(anchor, prefix)
+    if action >= 0:
+        out[action] = 1.0
     return out
 
 
