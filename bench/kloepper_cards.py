@@ -16,14 +16,23 @@ often the two differed, and the value a deal at one seat (the mean times the car
 a choice a seat makes a deal). Deal i is dealt from seed 90,000 + i; ``--first`` and
 ``--seconds`` (stop after the deal that passes it) let runs over other deals add up. Figures
 only; the expert's declarations and knocks are ``bench/kloepper_decisions.py``'s.
+
+``--trust 0,1,2`` also weighs a card trust margin with the same play-outs: at each sampled
+decision the ``rules`` bot's card is played on too, and how sure the expert's search was that
+its card beats that one (the paired gap in standard errors, ``distill.departure``) is kept;
+for each margin Z the row says what the expert is worth that plays its own card where it was
+at least Z sure and the rules card elsewhere (the expert's ``trust=Z``), against the level's
+card, and with ``--save FILE`` every decision's figures go to a JSON file.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import cardtable
@@ -31,6 +40,7 @@ from cardtable.bots.evaluation import gain_reward
 from cardtable.bots.levels import make_bot
 from cardtable.engine import Move
 from cardtable.seat_view import SeatView
+from distill import departure
 
 
 def _play_on(state: Any, move: Move, seat: int, against: str, seed: int) -> float:
@@ -46,6 +56,46 @@ def _play_on(state: Any, move: Move, seat: int, against: str, seed: int) -> floa
     return gain_reward(before, world.points)[seat]
 
 
+def _interval(values: list[float]) -> tuple[float, float]:
+    """The mean and its 95% half-width."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    return mean, 1.96 * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
+def trust_rows(rows: list[tuple[float, float, float]], margins: list[float]) -> list[str]:
+    """For each margin Z, the value a sampled decision of the expert that keeps the rules
+    card unless its own was at least Z sure: ``rows`` holds (sureness, expert's card less the
+    level's, rules card less the level's).
+
+    >>> print(trust_rows([(3.0, 2.0, 0.0), (0.5, -1.0, 1.0), (0.0, 0.0, 0.0)], [0, 1])[0])
+      trust 0: +0.333 [-1.395, +2.062] a sampled decision, its own card in 2 of 3
+    >>> print(trust_rows([(3.0, 2.0, 0.0), (0.5, -1.0, 1.0), (0.0, 0.0, 0.0)], [0, 1])[1])
+      trust 1: +1.000 [-0.132, +2.132] a sampled decision, its own card in 1 of 3; +0.667 \
+[-0.640, +1.973] over trust 0
+    """
+    lines = []
+    first: list[float] = []
+    for z in margins:
+        picked = [mine if sure >= z else rules for sure, mine, rules in rows]
+        own = sum(1 for sure, _m, _r in rows if sure >= z and sure > 0)
+        mean, half = _interval(picked)
+        line = (
+            f"  trust {z:g}: {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] a sampled "
+            f"decision, its own card in {own} of {len(rows)}"
+        )
+        if first:
+            gap, margin = _interval([p - f for p, f in zip(picked, first, strict=True)])
+            line += (
+                f"; {gap:+.3f} [{gap - margin:+.3f}, {gap + margin:+.3f}] over trust {margins[0]:g}"
+            )
+        first = first or picked
+        lines.append(line)
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", default="hard")
@@ -55,7 +105,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=0.0)
+    parser.add_argument("--trust", help="card trust margins to weigh, e.g. 0,0.5,1,2")
+    parser.add_argument("--save", type=Path, help="every sampled decision's figures (JSON)")
     args = parser.parse_args()
+    margins = [float(z) for z in args.trust.split(",")] if args.trust else []
+    rows: list[tuple[float, float, float]] = []
     game = cardtable.load("kloepper", target=999)
     values: list[float] = []
     differed = choices = played = 0
@@ -68,6 +122,7 @@ def main() -> None:
         state: Any = game.new_state(seed=90_000 + deal)
         players = [make_bot("kloepper", args.against, seed=deal * 4 + s) for s in range(4)]
         expert = make_bot("kloepper", args.expert, seed=deal)
+        rules = make_bot("kloepper", "rules", seed=deal + 500_000)
         while state.deal_no == 1:
             seat = state.to_move
             view = SeatView(state, seat)
@@ -78,23 +133,23 @@ def main() -> None:
                 choices += 1
             if cards_only and draw.random() < args.share:
                 mine = expert.choose(view)
-                value = 0.0
-                if mine is not theirs:
-                    differed += 1
-                    value = (
-                        sum(
-                            _play_on(state, mine, seat, args.against, 1000 * deal + r)
-                            - _play_on(state, theirs, seat, args.against, 1000 * deal + r)
-                            for r in range(args.repeats)
-                        )
-                        / args.repeats
-                    )
-                values.append(value)
+                anchor = rules.choose(view) if margins else theirs
+                sure = departure(expert, mine, anchor) if margins else 0.0
+                seeds = [1000 * deal + r for r in range(args.repeats)]
+                # Each card's play-outs less the level's card's, paired by seed.
+                worth = {theirs: 0.0}
+                if {mine, anchor} - {theirs}:
+                    base = [_play_on(state, theirs, seat, args.against, x) for x in seeds]
+                    for card in {mine, anchor} - {theirs}:
+                        got = [_play_on(state, card, seat, args.against, x) for x in seeds]
+                        worth[card] = (sum(got) - sum(base)) / args.repeats
+                differed += mine is not theirs
+                values.append(worth[mine])
+                rows.append((sure, worth[mine], worth[anchor]))
             state.apply(theirs)
     took = time.perf_counter() - start
     n = len(values)
-    mean = sum(values) / n
-    half = 1.96 * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+    mean, half = _interval(values)
     per_seat = choices / played / 4
     print(
         f"{played} deals by {args.against} (from deal {args.first}), {n} card decisions "
@@ -105,6 +160,12 @@ def main() -> None:
         f"{per_seat:.2f} such decisions a seat a deal: {mean * per_seat:+.3f} "
         f"[{(mean - half) * per_seat:+.3f}, {(mean + half) * per_seat:+.3f}] a deal"
     )
+    for line in trust_rows(rows, margins):
+        print(line)
+    if args.save:
+        args.save.write_text(
+            json.dumps({"args": vars(args) | {"save": str(args.save)}, "rows": rows})
+        )
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ def test_expert_is_the_level_and_repeatable() -> None:
         ("decide", 2.5, "bot setting 'decide' must be a whole number from 1 to 2000, not 2.5"),
         ("risk", -1, "bot setting 'risk' must be a number from 0 to 10, not -1"),
         ("noise", 2, "bot setting 'noise' must be a number from 0 to 1, not 2"),
+        ("trust", 11, "bot setting 'trust' must be a number from 0 to 10, not 11"),
     ],
 )
 def test_settings_are_checked(setting: str, value: float, message: str) -> None:
@@ -83,6 +84,30 @@ def test_no_knock_without_the_strength_for_it() -> None:
             assert bot.choose(view) is not KNOCK
         state.apply(rules.choose(view))
     assert asked == 3
+
+
+def test_a_card_trust_keeps_the_rules_card_unless_the_search_is_sure() -> None:
+    # A fresh bot draws the rules bot's seed first, then the same worlds whatever its trust, so
+    # the three bots below weigh the same cards in the same worlds.
+    state = cardtable.load("kloepper", target=999).new_state(seed=3)
+    departed = kept = 0
+    while state.deal_no == 1:  # type: ignore[attr-defined]
+        seat = state.to_move
+        assert seat is not None
+        view = SeatView(state, seat)
+        legal = state.legal_moves()
+        if len(legal) > 1 and all(m.verb == "play" for m in legal):
+            default = KloepperRulesBot(int(random.Random(7).random() * 2**32)).choose(view)
+            free = KloepperExpertBot(seed=7, worlds=8).choose(view)
+            sure = KloepperExpertBot(seed=7, worlds=8, trust=10).choose(view)
+            slight = KloepperExpertBot(seed=7, worlds=8, trust=0.01).choose(view)
+            assert sure is default
+            if free is not default:
+                departed += 1
+                assert slight is not default
+            kept += free is default
+        state.apply(KloepperRulesBot(seat).choose(view))
+    assert (departed, kept) == (6, 4)
 
 
 def test_weighted_gain_counts_the_risk() -> None:

@@ -16,6 +16,9 @@ taken only when the search is sure enough.
   only when its weighted mean gain over it, less ``risk`` standard errors, is above zero. A
   knock that fails costs six points and a lone one thirty, so a choice whose value is unsure
   is not taken. A knock is searched only while the seat's side may still take every trick.
+- ``trust``: the same test for cards. Above zero, the ``rules`` bot's card is kept unless
+  another beats it by ``trust`` standard errors in the card's worlds (a search's departures
+  from a sound default are mostly near-ties that the luck of the worlds decided).
 
 The same seed gives the same moves (every draw comes from the bot's own generator). After each
 searched choice ``last_stats`` holds the moves weighed with weighted means, error bars over the
@@ -92,7 +95,8 @@ class KloepperExpertBot:
 
     ``worlds``: worlds per card played; ``decide``: worlds per declaration, knock or knock-off;
     ``risk``: standard errors a choice other than the rules bot's must clear; ``noise``: the
-    share of the other seats' moves taken as random when weighting worlds (1: no inference).
+    share of the other seats' moves taken as random when weighting worlds (1: no inference);
+    ``trust``: standard errors a card other than the rules bot's must clear (0: the best mean).
     """
 
     name: ClassVar[str] = "pimc-risk"
@@ -104,11 +108,13 @@ class KloepperExpertBot:
         decide: int = 48,
         risk: float = 1.0,
         noise: float = 0.25,
+        trust: float = 0.0,
     ) -> None:
         self.worlds = whole_setting("worlds", worlds, 1, MAX_WORLDS)
         self.decide = whole_setting("decide", decide, 1, MAX_WORLDS)
         self.risk = number_setting("risk", risk, 0, MAX_RISK)
         self.noise = number_setting("noise", noise, 0, 1)
+        self.trust = number_setting("trust", trust, 0, MAX_RISK)
         self.rng = random.Random(seed)
         self.last_report: Report = []
         #: The moves weighed at the last choice with weighted means, error bars and paired gaps
@@ -198,6 +204,8 @@ class KloepperExpertBot:
         if default is KNOCK:  # a sure sweep
             self.last_report = [(KNOCK.text, 0.0, 0)]
             return KNOCK
+        if self.trust > 0 and default in plays:
+            return self._risky(view, plays, default, self.worlds, self.trust)
         return self._best_play(view, plays)
 
     @staticmethod
@@ -208,9 +216,18 @@ class KloepperExpertBot:
         mine = roles[view.seat]
         return all(roles[t["winner"]] in (mine, None) for t in obs["tricks"])
 
-    def _risky(self, view: SeatView, options: list[Move], default: Move) -> Move:
-        """``default``, or the option that beats it by more than ``risk`` standard errors."""
-        worlds, weights = self._worlds(view, self.decide)
+    def _risky(
+        self,
+        view: SeatView,
+        options: list[Move],
+        default: Move,
+        count: int | None = None,
+        risk: float | None = None,
+    ) -> Move:
+        """``default``, or the option that beats it by more than ``risk`` (the bot's) standard
+        errors over ``count`` (``decide``) worlds."""
+        risk = self.risk if risk is None else risk
+        worlds, weights = self._worlds(view, self.decide if count is None else count)
         seeds = self._seeds(len(worlds))
         rows, counted = self._values(options, worlds, weights, seeds, view.seat)
         values = dict(zip(options, rows, strict=True))
@@ -219,7 +236,7 @@ class KloepperExpertBot:
         best, best_gain = default, 0.0
         for m in options:
             diffs = [v - b for v, b in zip(values[m], base, strict=True)]
-            gain = weighted_gain(diffs, weights, self.risk) if m is not default else 0.0
+            gain = weighted_gain(diffs, weights, risk) if m is not default else 0.0
             report.append((m.text, gain, len(worlds)))
             if gain > best_gain:
                 best, best_gain = m, gain
