@@ -23,12 +23,20 @@ from cardtable.play.look import card_text, colour_cards
 from cardtable.play.prose import Prose, unwrap
 from cardtable.play.session import Session, hint_lines, log_events
 from cardtable.play.storage import save_record
-from cardtable.play.tui.face import Seen
+from cardtable.play.tui.face import Seen, TableFace
 from cardtable.play.tui.faces import face_for
+from cardtable.play.tui.picking import (
+    cards_of,
+    move_of,
+    no_move_reason,
+    plays_at_once,
+    unplayable,
+    ways_to_play,
+)
 from cardtable.play.tui.screens import ConfirmScreen, InfoScreen, PassScreen, ResultScreen
 from cardtable.table.result import state_result_words
 
-__all__ = ["CardWidget", "TableScreen"]
+__all__ = ["CardWidget", "TableScreen", "keys_line"]
 
 
 class CardWidget(Static):
@@ -152,7 +160,7 @@ class TableScreen(Screen[None]):
                 yield Static(id="status")
                 yield Horizontal(id="hand")
                 yield OptionList(id="moves")
-                yield Static(self._keys_line(), id="keys")
+                yield Static(keys_line(self.face), id="keys")
             log = RichLog(id="log", wrap=True, markup=False, min_width=20)
             # The log must not take the keys that move through the game.
             log.can_focus = False
@@ -161,20 +169,6 @@ class TableScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < self.NARROW, "-narrow")
         self.set_class(event.size.height < self.SHORT, "-short")
-
-    def _keys_line(self) -> str:
-        keys = [
-            _("1-9 0 ←→ Space pick a card"),
-            _("↑↓ the moves"),
-            _("Enter play"),
-            _("h hint"),
-            _("l last play"),
-            _("r rules"),
-            _("s scores"),
-        ]
-        keys += [f"{p.key} {p.title.lower()}" for p in self.face.panels()]
-        keys += [_("g log"), _("q leave")]
-        return " · ".join(keys)
 
     def on_mount(self) -> None:
         self.title = game_title(self.session.game)
@@ -411,31 +405,24 @@ class TableScreen(Screen[None]):
             )
             return
         card = self.hand_cards[index]
-        with_card = [m for m in self.move_list if card in cards_str(m.cards)]
-        if not with_card:
-            verbs = {m.verb for m in self.move_list if m.cards}
-            reason = None
-            if len(verbs) == 1:
-                # The game's own reason, e.g. the count it would pass.
-                probe = self.session.game.parse_move(f"{verbs.pop()} {card}")
-                reason = self.session.state.refusal(probe)
-            self._refuse(reason or _("{card} cannot be played now.").format(card=card))
+        session = self.session
+        reason = unplayable(card, self.move_list, session.game, session.state)
+        if reason is not None:
+            self._refuse(reason)
             return
         if index in self.selected:
             self.selected.remove(index)
         else:
             self.selected.append(index)
-        chosen = self._selected_move()
-        picked_cards = {self.hand_cards[i] for i in self.selected}
-        touching = [m for m in self.move_list if picked_cards & set(cards_str(m.cards))]
-        # The picked cards are a whole move when no other move would use them: played at once,
-        # as every one-card move is (a Krypkasino card with a single capture too).
-        if chosen is not None and touching == [chosen]:
-            self._play(chosen)
+        picked_cards = self._picked()
+        at_once = plays_at_once(picked_cards, self.move_list)
+        if at_once is not None:
+            self._play(at_once)
             return
+        chosen = move_of(picked_cards, self.move_list)
         self._draw_hand(self.hand_cards)
-        picked = " ".join(self.hand_cards[i] for i in self.selected)
-        ways = self._ways_to_play(picked_cards)
+        picked = " ".join(picked_cards)
+        ways = ways_to_play(picked_cards, self.move_list)
         if chosen is None and len(ways) > 1:
             # Several moves play this card (Krypkasino's capture families): the list holds
             # them, the first highlighted, and Enter plays the highlighted one.
@@ -458,34 +445,11 @@ class TableScreen(Screen[None]):
         elif picked:
             self._status(colour_cards(_("Picked {cards}.").format(cards=picked)))
 
-    def _ways_to_play(self, picked: set[str]) -> list[Move]:
-        """The moves that play the one picked card: ``play`` moves naming it first (the cards
-        after it, Krypkasino's captures, lie on the table)."""
-        if len(picked) != 1:
-            return []
-        return [
-            m
-            for m in self.move_list
-            if m.verb == "play" and m.cards and cards_str(m.cards[:1])[0] in picked
-        ]
-
-    def _refusal_of_picked(self) -> str:
-        """Why the picked cards are no move, in the game's words where it has them."""
-        picked = " ".join(self.hand_cards[i] for i in self.selected)
-        try:
-            probe = self.session.game.read_move(picked, self.move_list)
-        except CardtableError as err:
-            return str(err)
-        return self.session.state.refusal(probe) or _(
-            "The picked cards are not a move; pick again."
-        )
+    def _picked(self) -> list[str]:
+        return [self.hand_cards[i] for i in self.selected]
 
     def _selected_move(self) -> Move | None:
-        picked = sorted(self.hand_cards[i] for i in self.selected)
-        for move in self.move_list:
-            if move.cards and sorted(cards_str(move.cards)) == picked:
-                return move
-        return None
+        return move_of(self._picked(), self.move_list)
 
     def on_card_widget_picked(self, message: CardWidget.Picked) -> None:
         self.action_pick(message.index)
@@ -504,7 +468,7 @@ class TableScreen(Screen[None]):
             move = self._selected_move()
             if move is None:
                 # A card with several ways to play it: the one highlighted in the list.
-                ways = self._ways_to_play({self.hand_cards[i] for i in self.selected})
+                ways = ways_to_play(self._picked(), self.move_list)
                 index = self.query_one("#moves", OptionList).highlighted
                 if (
                     index is not None
@@ -513,7 +477,10 @@ class TableScreen(Screen[None]):
                 ):
                     self._play(self.move_list[index])
                     return
-                self._refuse(self._refusal_of_picked())
+                session = self.session
+                self._refuse(
+                    no_move_reason(self._picked(), self.move_list, session.game, session.state)
+                )
                 return
             self._play(move)
             return
@@ -552,13 +519,7 @@ class TableScreen(Screen[None]):
             return
         assert self.viewer is not None
         move = self.session.hint(self.viewer)
-        # One hand card for each card of the move: a hand may hold two copies of a card.
-        wanted = cards_str(move.cards)
-        self.selected = []
-        for i, card in enumerate(self.hand_cards):
-            if card in wanted:
-                wanted.remove(card)
-                self.selected.append(i)
+        self.selected = cards_of(self.hand_cards, move)
         if self._selected_move() is not move:
             # The move names cards not in the hand (a capture): Enter plays the highlighted move.
             self.selected = []
@@ -623,6 +584,28 @@ class TableScreen(Screen[None]):
         if self.saved_path is not None and not self.finished:
             self.notify(_("The game so far is saved to {path}").format(path=self.saved_path))
         self.app.post_message(GoToMenu())
+
+
+def keys_line(face: TableFace) -> str:
+    """The keys of the table, one line, with the face's panels.
+
+    >>> from cardtable.play.tui.faces import face_for
+    >>> import cardtable
+    >>> keys_line(face_for(cardtable.load("cribbage"), False)).split(" · ")[-4:]
+    ['a discard advisor', 'b counted hands', 'g log', 'q leave']
+    """
+    keys = [
+        _("1-9 0 ←→ Space pick a card"),
+        _("↑↓ the moves"),
+        _("Enter play"),
+        _("h hint"),
+        _("l last play"),
+        _("r rules"),
+        _("s scores"),
+    ]
+    keys += [f"{p.key} {p.title.lower()}" for p in face.panels()]
+    keys += [_("g log"), _("q leave")]
+    return " · ".join(keys)
 
 
 class GoToMenu(Message):
