@@ -83,6 +83,27 @@ def test_two_people_play_a_game_made_in_the_lobby(
         line.wait_for()
         assert line.inner_text() == "Ann: <b>gg</b> & <img src=x> Mute"  # and its Mute button
         assert bea.locator("#chat-lines b, #chat-lines img").count() == 0
+        # A line half typed survives the other's move (every move redraws the side), focus
+        # and all: the rest is typed where it was left.
+        ann_frames.wait_for(lambda _f: any(s.my_turn() for s in seats))
+        mover = next(s for s in seats if s.my_turn())
+        typer, other = (seats[1], ann) if mover is seats[0] else (seats[0], bea)
+        name = "Bea" if typer is seats[1] else "Ann"
+        draft = typer.page.locator("#chat-input")
+        draft.fill("half a line")
+        ply = int((typer.view() or {})["ply"])
+        mover.play_one("clicks")
+        typer.frames.wait_for(lambda _f: int((typer.view() or {})["ply"]) > ply)
+        typer.page.wait_for_timeout(300)  # the page draws the frame Playwright has seen
+        assert draft.input_value() == "half a line"
+        assert typer.page.evaluate("document.activeElement.id") == "chat-input"
+        typer.page.keyboard.type(" and the rest")
+        typer.page.keyboard.press("Enter")
+        other.locator("#chat-lines li").get_by_text(f"{name}: half a line and the rest").wait_for()
+        for page in (ann, bea):
+            # Esc leaves the chat (its input keeps the keys) for the cards, as a player does.
+            page.keyboard.press("Escape")
+            assert page.evaluate("document.activeElement.id") != "chat-input"
 
         turns = 0
         while not seats[0].over():

@@ -91,6 +91,8 @@ export class TableView {
     this.events = [];
     /** @type {ChatLine[]} */
     this.chat = [];
+    /** @type {HTMLElement | null} the chat's form, kept through redraws (table/side.js) */
+    this.chatForm = null;
     /** @type {number[]} indices into the shown hand */
     this.selected = [];
     /** @type {string[]} cards that arrived with the last update (drawn with a short animation) */

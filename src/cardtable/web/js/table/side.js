@@ -97,7 +97,16 @@ export function renderTabs(t) {
 /** @param {TableView} t */
 export function renderSide(t) {
   const tab = sideTabs(t).find((x) => x.key === t.tab);
+  // Every move redraws the side: a line half typed into the chat (one input, moved into the
+  // new panel) keeps its focus and caret, or the next move would take it from under the keys.
+  const active = document.activeElement;
+  const typing = active instanceof HTMLInputElement && t.parts.side.contains(active) ? active : null;
+  const caret = typing ? [typing.selectionStart, typing.selectionEnd] : [null, null];
   fill(t.parts.side, tab ? tab.draw() : null);
+  if (typing && typing.isConnected) {
+    typing.focus({ preventScroll: true });
+    typing.setSelectionRange(caret[0], caret[1]);
+  }
   t.parts.side.setAttribute("aria-labelledby", `tab-${t.tab}`);
   t.aside.classList.toggle("open", t.drawerOpen);
   // Placing the drawer and scrolling the log read the laid-out page: done before the next
@@ -147,14 +156,7 @@ function logPanel(t) {
 
 /** @param {TableView} t */
 function chatPanel(t) {
-  const input = h("input", { id: "chat-input", maxlength: 300, autocomplete: "off", "aria-label": _("Say something") });
-  const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, _("Send")));
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = input.value.trim();
-    if (text) t.send({ type: "chat", text });
-    input.value = "";
-  });
+  if (!t.chatForm) t.chatForm = chatForm(t);
   return h(
     "div",
     { class: "chat" },
@@ -167,6 +169,23 @@ function chatPanel(t) {
         return h("li", null, h("strong", null, `${c.from}: `), c.text, ...(c.id !== null && !mine ? [" ", muteButton(c.id, c.from)] : []));
       }),
     ),
-    form,
+    t.chatForm,
   );
+}
+
+/**
+ * The chat's form, made once a table: the same input through every redraw keeps what is
+ * being typed.
+ * @param {TableView} t
+ */
+function chatForm(t) {
+  const input = h("input", { id: "chat-input", maxlength: 300, autocomplete: "off", "aria-label": _("Say something") });
+  const form = h("form", { class: "chat-form" }, input, h("button", { type: "submit" }, _("Send")));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (text) t.send({ type: "chat", text });
+    input.value = "";
+  });
+  return form;
 }
