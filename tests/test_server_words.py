@@ -54,7 +54,8 @@ def _texts(frame: dict[str, Any]) -> Iterator[tuple[str, str]]:
 
 def _absent(frame: dict[str, Any]) -> str:
     """A move shaped like the first legal one, naming cards the seat does not hold (a
-    browser sends only legal moves; this is what a stale or forged one is told)."""
+    browser sends only legal moves; this is what a stale or forged one is told); it may
+    happen to be legal."""
     hand = set(frame["observation"].get("hand") or [])
     spare = [f"{r}{s}" for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "2")]
     spare = [c for c in spare if c not in hand]
@@ -90,7 +91,9 @@ async def _whole_game(
                 continue
             ply = frame["ply"]
             wrong = _absent(frame)
-            if asked < 3 and wrong != frame["legal"][0]["move"]:
+            # Not any legal move: an absent card may still make one (Kloepper's call of an
+            # ace the seat does not hold is legal), and played it would end the seat's turn.
+            if asked < 3 and wrong not in {entry["move"] for entry in frame["legal"]}:
                 # A move the game refuses, why it would, and a hint: their texts too.
                 asked += 1
                 await ann.send({"type": "why", "move": wrong})
