@@ -43,8 +43,10 @@ lint: $(DEVSTAMP)
 typecheck: $(DEVSTAMP)
 	$(BIN)/mypy
 
+# One worker a core (at most four): each test module runs whole in one worker, with its own
+# PostgreSQL, Redis and Chromium (free ports, temporary folders). `pytest` alone runs serially.
 pytest: $(DEVSTAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --maxprocesses 4 --dist loadfile
 
 ## bench: speed figures of every game, with OpenSpiel's games for comparison (not part of `make test`)
 bench: $(DEVSTAMP)
