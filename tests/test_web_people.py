@@ -86,13 +86,13 @@ def test_two_people_play_a_game_made_in_the_lobby(
         # A line half typed survives the other's move (every move redraws the side), focus
         # and all: the rest is typed where it was left.
         ann_frames.wait_for(lambda _f: any(s.my_turn() for s in seats))
-        mover = next(s for s in seats if s.my_turn())
-        typer, other = (seats[1], ann) if mover is seats[0] else (seats[0], bea)
+        moving = next(s for s in seats if s.my_turn())
+        typer, other = (seats[1], ann) if moving is seats[0] else (seats[0], bea)
         name = "Bea" if typer is seats[1] else "Ann"
         draft = typer.page.locator("#chat-input")
         draft.fill("half a line")
         ply = int((typer.view() or {})["ply"])
-        mover.play_one("clicks")
+        moving.play_one("clicks")
         typer.frames.wait_for(lambda _f: int((typer.view() or {})["ply"]) > ply)
         typer.page.wait_for_timeout(300)  # the page draws the frame Playwright has seen
         assert draft.input_value() == "half a line"
