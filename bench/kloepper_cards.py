@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import time
 from pathlib import Path
@@ -38,6 +37,7 @@ from typing import Any
 import cardtable
 from cardtable.bots.evaluation import gain_reward
 from cardtable.bots.levels import make_bot
+from cardtable.bots.stats import mean_interval, paired_interval
 from cardtable.engine import Move
 from cardtable.seat_view import SeatView
 from distill import departure
@@ -56,15 +56,6 @@ def _play_on(state: Any, move: Move, seat: int, against: str, seed: int) -> floa
     return gain_reward(before, world.points)[seat]
 
 
-def _interval(values: list[float]) -> tuple[float, float]:
-    """The mean and its 95% half-width."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    return mean, 1.96 * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
-
-
 def trust_rows(rows: list[tuple[float, float, float]], margins: list[float]) -> list[str]:
     """For each margin Z, the value a sampled decision of the expert that keeps the rules
     card unless its own was at least Z sure: ``rows`` holds (sureness, expert's card less the
@@ -81,16 +72,14 @@ def trust_rows(rows: list[tuple[float, float, float]], margins: list[float]) -> 
     for z in margins:
         picked = [mine if sure >= z else rules for sure, mine, rules in rows]
         own = sum(1 for sure, _m, _r in rows if sure >= z and sure > 0)
-        mean, half = _interval(picked)
+        value = mean_interval(picked)
         line = (
-            f"  trust {z:g}: {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] a sampled "
+            f"  trust {z:g}: {value.mean:+.3f} [{value.low:+.3f}, {value.high:+.3f}] a sampled "
             f"decision, its own card in {own} of {len(rows)}"
         )
         if first:
-            gap, margin = _interval([p - f for p, f in zip(picked, first, strict=True)])
-            line += (
-                f"; {gap:+.3f} [{gap - margin:+.3f}, {gap + margin:+.3f}] over trust {margins[0]:g}"
-            )
+            gap = paired_interval(picked, first)
+            line += f"; {gap.mean:+.3f} [{gap.low:+.3f}, {gap.high:+.3f}] over trust {margins[0]:g}"
         first = first or picked
         lines.append(line)
     return lines
@@ -149,7 +138,8 @@ def main() -> None:
             state.apply(theirs)
     took = time.perf_counter() - start
     n = len(values)
-    mean, half = _interval(values)
+    value = mean_interval(values)
+    mean, half = value.mean, value.half_width
     per_seat = choices / played / 4
     print(
         f"{played} deals by {args.against} (from deal {args.first}), {n} card decisions "

@@ -74,15 +74,12 @@ class DiscardOption:
     win: float | None = None
 
 
-# Each unordered pair of ranks (0..12, as card // 4) to its row of the crib's points table.
-_PAIR_INDEX = [[min(a, b) * 13 + max(a, b) for b in range(13)] for a in range(13)]
-
-
 @functools.cache
 def _triples() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """The 455 multisets of three ranks (the opponent's toss and the starter) as arrays: for
     each, its distinct ranks (1..13; 0 pads) and how many cards of each it takes, and for every
-    pair of ranks laid away (row ``_PAIR_INDEX``) the five ranks' fifteens, pairs and runs
+    pair of ranks laid away (row ``13 * a + b`` for ranks ``a`` and ``b``, 0..12 as
+    ``card // 4``, in either order) the five ranks' fifteens, pairs and runs
     (0 where five ranks are no hand: the ways to draw them are then 0 too)."""
     triples = list(combinations_with_replacement(range(1, 14), 3))
     ranks_of = np.zeros((len(triples), 3), np.int64)
@@ -92,7 +89,7 @@ def _triples() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArra
             ranks_of[t, k], takes_of[t, k] = r, ranks.count(r)
     points = np.zeros((13 * 13, len(triples)), np.int64)
     for a in range(13):
-        for b in range(a, 13):
+        for b in range(13):
             base = RANK_WEIGHT[a + 1] + RANK_WEIGHT[b + 1]
             for t, ranks in enumerate(triples):
                 key = base + sum(RANK_WEIGHT[r] for r in ranks)
@@ -167,7 +164,7 @@ def discard_advice(
         keep = tuple(c for k, c in enumerate(cards) if k != i and k != j)
         hand_total = sum(score_hand(keep, s) for s in unseen)
 
-        pair = _PAIR_INDEX[discard[0] // 4][discard[1] // 4]
+        pair = discard[0] // 4 * 13 + discard[1] // 4
         crib_total = their_nobs + int(points_by_pair[pair] @ ways)
         suit = discard[0] & 3
         if discard[1] & 3 == suit:

@@ -196,10 +196,10 @@ class KloepperExpertBot:
         default = KloepperRulesBot(int(self.rng.random() * 2**32)).choose(view)
         plays = [m for m in legal if m.verb == "play"]
         if not plays:  # a declaration or an answer to a knock
-            return self._risky(view, legal, default)
+            return self._risky(view, legal, default, self.decide, self.risk)
         if KNOCK in legal and default is not KNOCK and self._may_sweep(view):
             base = next(m for m in plays if m is default) if default in plays else plays[0]
-            if self._risky(view, [base, KNOCK], base) is KNOCK:
+            if self._risky(view, [base, KNOCK], base, self.decide, self.risk) is KNOCK:
                 return KNOCK
         if default is KNOCK:  # a sure sweep
             self.last_report = [(KNOCK.text, 0.0, 0)]
@@ -217,17 +217,11 @@ class KloepperExpertBot:
         return all(roles[t["winner"]] in (mine, None) for t in obs["tricks"])
 
     def _risky(
-        self,
-        view: SeatView,
-        options: list[Move],
-        default: Move,
-        count: int | None = None,
-        risk: float | None = None,
+        self, view: SeatView, options: list[Move], default: Move, count: int, risk: float
     ) -> Move:
-        """``default``, or the option that beats it by more than ``risk`` (the bot's) standard
-        errors over ``count`` (``decide``) worlds."""
-        risk = self.risk if risk is None else risk
-        worlds, weights = self._worlds(view, self.decide if count is None else count)
+        """``default``, or the option that beats it by more than ``risk`` standard errors
+        over ``count`` worlds."""
+        worlds, weights = self._worlds(view, count)
         seeds = self._seeds(len(worlds))
         rows, counted = self._values(options, worlds, weights, seeds, view.seat)
         values = dict(zip(options, rows, strict=True))

@@ -12,8 +12,8 @@ Pure functions over the legal moves, so the table screen only draws and asks.
 ['2H', '4C', '7S', '9S', 'JC', 'QD']
 >>> str(move_of(["9S", "2H"], moves)), move_of(["9S"], moves)
 ('discard 2H 9S', None)
->>> plays_at_once(["2H"], moves) is None  # a discard names two cards
-True
+>>> plays_at_once(move_of(["2H", "9S"], moves), ["2H", "9S"], moves)  # 2H is in 4 more
+False
 >>> [hand[i] for i in cards_of(hand, move_of(["QD", "JC"], moves))]
 ['JC', 'QD']
 >>> unplayable("2H", moves, game, state) is None, no_move_reason(["2H"], moves, game, state)
@@ -41,12 +41,12 @@ def move_of(picked: Collection[str], moves: Sequence[Move]) -> Move | None:
     return None
 
 
-def plays_at_once(picked: Collection[str], moves: Sequence[Move]) -> Move | None:
-    """The move the picked cards make when no other move would use any of them: played at
-    once, as every one-card move is (a Krypkasino card with a single capture too)."""
-    chosen = move_of(picked, moves)
+def plays_at_once(move: Move, picked: Collection[str], moves: Sequence[Move]) -> bool:
+    """Whether ``move``, the move the picked cards make, is the only move that uses any of
+    them: then it is played at once, as every one-card move is (a Krypkasino card with a
+    single capture too)."""
     touching = [m for m in moves if set(picked) & set(cards_str(m.cards))]
-    return chosen if chosen is not None and touching == [chosen] else None
+    return touching == [move]
 
 
 def ways_to_play(picked: Collection[str], moves: Sequence[Move]) -> list[Move]:

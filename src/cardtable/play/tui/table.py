@@ -415,11 +415,10 @@ class TableScreen(Screen[None]):
         else:
             self.selected.append(index)
         picked_cards = self._picked()
-        at_once = plays_at_once(picked_cards, self.move_list)
-        if at_once is not None:
-            self._play(at_once)
-            return
         chosen = move_of(picked_cards, self.move_list)
+        if chosen is not None and plays_at_once(chosen, picked_cards, self.move_list):
+            self._play(chosen)
+            return
         self._draw_hand(self.hand_cards)
         picked = " ".join(picked_cards)
         ways = ways_to_play(picked_cards, self.move_list)
