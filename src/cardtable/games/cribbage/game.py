@@ -24,7 +24,6 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
-from cardtable.cards import card_str, cards_str
 from cardtable.engine import (
     JSON,
     AdviceColumn,
@@ -37,6 +36,7 @@ from cardtable.engine import (
 )
 from cardtable.errors import OptionError
 from cardtable.games.cribbage.analysis import advice_rows
+from cardtable.games.cribbage.dealing import deal_hands
 from cardtable.games.cribbage.moves import (
     CLAIM,
     DISCARD1,
@@ -46,7 +46,9 @@ from cardtable.games.cribbage.moves import (
     PLAY,
     parse_move,
 )
+from cardtable.games.cribbage.observation import card_places, observe
 from cardtable.games.cribbage.options import OPTIONS
+from cardtable.games.cribbage.outcome import game_kind, loser_deals, result_note, summary
 from cardtable.games.cribbage.refusals import why_illegal
 from cardtable.games.cribbage.sampling import sample_world
 from cardtable.games.cribbage.scoring import peg_score, score_hand, score_tiny
@@ -57,7 +59,6 @@ from cardtable.games.cribbage.tables import (
     JACK,
     MUGGING,
     OVER,
-    PHASES,
     PLAYING,
     RANK,
     VALUE,
@@ -66,7 +67,6 @@ from cardtable.games.cribbage.tables import (
 from cardtable.games.cribbage.text import (
     describe_event,
     describe_move,
-    game_kind_name,
     materialize,
     prompt,
 )
@@ -277,19 +277,9 @@ class CribbageState(LoggedState):
         per = self.deck.hand if n == 2 else 5
         dealt = n * per
         pack = self._src.next_pack(dealt + (2 if n == 3 else 1))
-        first = self.dealer + 1
-        # One card at a time from the player left of the dealer: seat first+k gets every n-th.
-        if n == 2:
-            a, b = sorted(pack[0:dealt:2]), sorted(pack[1:dealt:2])
-            hands = [a, b] if first % 2 == 0 else [b, a]
-        else:
-            hands = [sorted(pack[k:dealt:n]) for k in range(n)]
-            hands = hands[n - first % n :] + hands[: n - first % n]
-        # Three players: the next card goes face down to the crib before the starter.
-        self.crib = [pack[dealt]] if n == 3 else []
-        self.starter_card = pack[dealt + 1] if n == 3 else pack[dealt]
+        self.hands, self.crib, self.starter_card = deal_hands(pack, n, per, self.dealer)
         self.starter = -1
-        self.hands = hands
+        first = self.dealer + 1
         # Both are replaced at the cut, never changed in place, so one empty list can serve.
         self.kept: list[list[int]] = [[]] * n
         self.hand_moves: list[list[Move]] = [[]] * n
@@ -430,21 +420,21 @@ class CribbageState(LoggedState):
                 return
         self._end_play()
 
-    def _show_order(self) -> list[tuple[int, str]]:
+    def show_order(self) -> list[tuple[int, str]]:
         n, d = self.n, self.dealer
         return [((d + k) % n, "hand") for k in range(1, n + 1)] + [(d, "crib")]
 
-    def _shown_cards(self, seat: int, what: str) -> list[int]:
+    def shown_cards(self, seat: int, what: str) -> list[int]:
         # Kept hands and the crib never change after the cut, so the log may hold these lists.
         return self.crib if what == "crib" else self.kept[seat]
 
     def _worth(self, seat: int, what: str) -> int:
         if self.deck.whole_flush:
-            return score_tiny(self._shown_cards(seat, what), self.starter)
-        return score_hand(self._shown_cards(seat, what), self.starter, what == "crib")
+            return score_tiny(self.shown_cards(seat, what), self.starter)
+        return score_hand(self.shown_cards(seat, what), self.starter, what == "crib")
 
     def _end_play(self) -> None:
-        order = self._show_order()
+        order = self.show_order()
         if self.muggins:
             self.claims = order
             self._next_claim()
@@ -456,7 +446,7 @@ class CribbageState(LoggedState):
             sd = side[seat]
             before = pegs[sd]
             # The show's score events are built from this entry; only the total moves here.
-            cards = self._shown_cards(seat, what)
+            cards = self.shown_cards(seat, what)
             self._log.append(("show", seat, what, cards, self.starter, points, before))
             if points:
                 total = before + points
@@ -474,7 +464,7 @@ class CribbageState(LoggedState):
         owner, what = self.claims[0]
         # The hand (or crib) is laid face up before its owner claims: everyone sees it from now.
         self.shows += 1
-        cards = self._shown_cards(owner, what)
+        cards = self.shown_cards(owner, what)
         # No total: the owner counts for himself, and the count is told after the answer.
         self._log.append(("show", owner, what, cards, self.starter, None, None))
         self.phase = CLAIMING
@@ -496,41 +486,22 @@ class CribbageState(LoggedState):
         won = len(sides) == 1
         if won:
             self.match_points[sides[0]] += 1
-        summary: dict[str, JSON] = {
-            "game": self.game_no,
-            "winners": [s for s in range(self.n) if self.side[s] in sides],
-            "pegs": [pegs[self.side[s]] for s in range(self.n)],
-            "kind": "win" if won else "draw",
-            "points": 1 if won else 0,
-        }
-        self.game_results.append(summary)
-        self._log.append(("game over", summary))
+        winners = [s for s in range(self.n) if self.side[s] in sides]
+        self._game_over(winners, "win" if won else "draw", 1 if won else 0)
         self.phase = OVER
         self.is_over = True
 
+    def _game_over(self, winners: list[int], kind: str, points: int) -> None:
+        pegs = [self.pegs[self.side[s]] for s in range(self.n)]
+        done = summary(self.game_no, winners, pegs, kind, points)
+        self.game_results.append(done)
+        self._log.append(("game over", done))
+
     def _end_game(self, side: int) -> None:
-        pegs = self.pegs
-        best_loser = max(p for s, p in enumerate(pegs) if s != side)
-        kind, points = "win", 1
-        if self.skunk == "acc":
-            margin = self.target - best_loser
-            if margin >= 61:
-                kind, points = "double skunk", 3
-            elif margin >= 31:
-                kind, points = "skunk", 2
-        elif self.skunk == "hoyle" and best_loser < (self.target + 1) // 2:
-            kind, points = "lurch", 2
+        best_loser = max(p for s, p in enumerate(self.pegs) if s != side)
+        kind, points = game_kind(self.skunk, self.target, best_loser)
         self.match_points[side] += points
-        winners = [s for s in range(self.n) if self.side[s] == side]
-        summary: dict[str, JSON] = {
-            "game": self.game_no,
-            "winners": winners,
-            "pegs": [pegs[self.side[s]] for s in range(self.n)],
-            "kind": kind,
-            "points": points,
-        }
-        self.game_results.append(summary)
-        self._log.append(("game over", summary))
+        self._game_over([s for s in range(self.n) if self.side[s] == side], kind, points)
         if self.game_no < self.games_total:
             self._start_game(self._loser_deals())
         else:
@@ -635,7 +606,7 @@ class CribbageState(LoggedState):
             missed = worth - self.last_claim
             if move.verb == "muggins" and missed > 0 and self._score(seat, missed, "muggins", ()):
                 return
-            cards = self._shown_cards(owner, what)
+            cards = self.shown_cards(owner, what)
             self._log.append(("count", owner, what, cards, self.starter, worth, self.last_claim))
             self._next_claim()
 
@@ -645,7 +616,8 @@ class CribbageState(LoggedState):
     # ----------------------------------------------------------------- views
 
     def observation(self, seat: int | None) -> dict[str, JSON]:
-        """Only what ``seat`` may know: its own cards, the public table, the shown hands.
+        """Only what ``seat`` may know: its own cards, the public table, the shown hands
+        (:func:`~cardtable.games.cribbage.observation.observe`).
 
         ``None`` is a spectator: the same view without a ``hand``, the cards ``laid_away``
         or ``legal_moves`` (the crib stays face down until it is shown).
@@ -658,44 +630,7 @@ class CribbageState(LoggedState):
         (None, False, False, [4, 6])
         """
         self._check_seat(seat, spectator_ok=True)
-        n = self.n
-        to_move = self.to_move
-        shown = [
-            {
-                "seat": owner,
-                "what": what,
-                "cards": cards_str(self._shown_cards(owner, what)),
-            }
-            for owner, what in self._show_order()[: self.shows]
-        ]
-        obs: dict[str, JSON] = {
-            "game": "cribbage",
-            "seat": seat,
-            "players": n,
-            "phase": PHASES[self.phase],
-            "to_move": to_move,
-            "game_number": self.game_no,
-            "deal_number": self.deal_no,
-            "dealer": self.dealer,
-            "scores": [self.pegs[self.side[s]] for s in range(n)],
-            "match_points": [self.match_points[self.side[s]] for s in range(n)],
-            "target": self.target,
-            "hand": None if seat is None else cards_str(self.hands[seat]),
-            "laid_away": None if seat is None else cards_str(self.discards[seat]),
-            "hand_sizes": [len(self.hands[s]) for s in range(n)],
-            "crib_size": len(self.crib),
-            "starter": card_str(self.starter) if self.starter >= 0 else None,
-            "count": self.count,
-            "count_cards": cards_str(self.seq[self.count_start :]),
-            "played": [cards_str(c for c in self.seq if c in self.kept[s]) for s in range(n)],
-            "shown": shown,
-            # The claim the opponent is answering: the muggins question is about it.
-            "claimed": self.last_claim if self.phase == MUGGING else None,
-            "legal_moves": [m.text for m in self.legal_moves()] if to_move == seat else [],
-        }
-        if seat is None:  # a spectator holds no cards and has no moves
-            del obs["hand"], obs["laid_away"], obs["legal_moves"]
-        return obs
+        return observe(self, seat)
 
     def _materialize(self, entry: tuple[Any, ...]) -> list[Event]:
         return materialize(entry, self.target, self.deck)
@@ -714,15 +649,7 @@ class CribbageState(LoggedState):
         }
 
     def _loser_deals(self) -> int:
-        """The next game's first dealer: the loser (the first, after this game's first dealer,
-        of the seats with the fewest pegs)."""
-        pegs, n = self.pegs, self.n
-        low = min(pegs)
-        return next(
-            (self.first_dealer + k) % n
-            for k in range(1, n + 1)
-            if pegs[self.side[(self.first_dealer + k) % n]] == low
-        )
+        return loser_deals(self.pegs, self.side, self.first_dealer, self.n)
 
     def advice(self, seat: int) -> list[dict[str, JSON]] | None:
         """The discard advisor's best rows for ``seat`` in a two-player discard (else None),
@@ -733,19 +660,7 @@ class CribbageState(LoggedState):
         return advice_rows(self.observation(seat))
 
     def describe_move(self, move: Move) -> str:
-        """A legal move in words: its notation, or a sentence inside
-        :func:`~cardtable.i18n.using_names`.
-
-        >>> import cardtable
-        >>> from cardtable.i18n import using_language, using_names
-        >>> state = cardtable.load("cribbage").new_state(seed=1)
-        >>> move = state.legal_moves()[0]
-        >>> state.describe_move(move)
-        'discard 2H 4C'
-        >>> with using_language("ja"), using_names(["Ann", "Bob"]):
-        ...     state.describe_move(move)
-        '2♥ 4♣をBobのクリブに捨てる'
-        """
+        """A legal move in words (:func:`~cardtable.games.cribbage.text.describe_move`)."""
         return describe_move(move, self.turn, self.dealer, self.count)
 
     def rematch_options(self) -> dict[str, OptionValue]:
@@ -768,27 +683,10 @@ class CribbageState(LoggedState):
     def result_note(self) -> str:
         if self.phase != OVER or not self.game_results:
             return ""
-        last = self.game_results[-1]
-        kind = str(last["kind"])
-        partners = self.n == 4
-        if kind == "win":
-            return _("as partners") if partners else ""
-        if partners:
-            line = _("as partners, with a {kind} ({points} game points)")
-        else:
-            line = _("with a {kind} ({points} game points)")
-        return line.format(kind=game_kind_name(kind), points=last["points"])
+        return result_note(self.game_results[-1], partners=self.n == 4)
 
     def card_places(self) -> dict[str, list[int]]:
-        places = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
-        places["crib"] = list(self.crib)
-        places["played"] = list(self.seq)
-        places["starter"] = [self.starter] if self.starter >= 0 else []
-        out = [c for cards in places.values() for c in cards]
-        # The rest of the pack (the starter too, before the cut) is the stock; only the cards
-        # dealt out are tracked, so those are what the conservation test counts.
-        places["stock"] = sorted(set(self.deck.pack) - set(out))
-        return places
+        return card_places(self)
 
     def _copy_position(self) -> CribbageState:
         other = self._copy_slots()

@@ -54,9 +54,9 @@ class Position(Protocol):
     crib: list[int]
     seq: list[int]
 
-    def _show_order(self) -> list[tuple[int, str]]: ...
+    def show_order(self) -> list[tuple[int, str]]: ...
 
-    def _shown_cards(self, seat: int, what: str) -> list[int]: ...
+    def shown_cards(self, seat: int, what: str) -> list[int]: ...
 
     def _blank_world(self, seed: int) -> Self: ...
 
@@ -224,9 +224,9 @@ def sample_world(state: P, seat: int, rng: random.Random) -> P:
     if cut:
         known.add(state.starter)
     crib_shown = False
-    for owner, what in state._show_order()[: state.shows]:
+    for owner, what in state.show_order()[: state.shows]:
         crib_shown = crib_shown or what == "crib"
-        known.update(state._shown_cards(owner, what))
+        known.update(state.shown_cards(owner, what))
     # Sorted first, so the world depends on which cards are unseen, never on where they are.
     unseen = [c for c in state.deck.pack if c not in known]
 

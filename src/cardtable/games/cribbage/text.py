@@ -438,6 +438,10 @@ def describe_move(move: Move, mover: int, dealer: int, count: int) -> str:
     ...     describe_move(parse_move("play 5C"), 0, 1, 10)
     "Lay away 7♥ 8♥ to Bob's crib"
     'Play 5♣ (count 15)'
+    >>> from cardtable.i18n import using_language
+    >>> with using_language("ja"), using_names(["Ann", "Bob"]):
+    ...     describe_move(parse_move("discard 2H 4C"), 0, 1, 0)
+    '2♥ 4♣をBobのクリブに捨てる'
     """
     if not names_in_use():
         return move_words(move.text)

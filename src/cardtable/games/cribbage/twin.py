@@ -105,7 +105,7 @@ def cribbage_twin(
     state.last = plays[-1][0] if plays else -1
     state.said_go = _said_go(deal, n, state.limit)
     state.shows = len(obs["shown"])
-    show_order = state._show_order()
+    show_order = state.show_order()
     state.claims = show_order[state.shows - 1 :] if phase in (CLAIMING, MUGGING) else []
     state.deal_start = 0  # an index into the history, which the twin starts empty
     _lay_out_cards(state, seat, obs)
