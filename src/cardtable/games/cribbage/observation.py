@@ -12,19 +12,52 @@ tests' places), read from a state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from cardtable.cards import card_str, cards_str
-from cardtable.engine import JSON
-from cardtable.games.cribbage.tables import MUGGING, PHASES
+from cardtable.engine import JSON, Move
+from cardtable.games.cribbage.tables import MUGGING, PHASES, Deck
 
-if TYPE_CHECKING:
-    from cardtable.games.cribbage.game import CribbageState
-
-__all__ = ["card_places", "observe"]
+__all__ = ["Table", "card_places", "observe"]
 
 
-def observe(state: CribbageState, seat: int | None) -> dict[str, JSON]:
+class Table(Protocol):
+    """What a view reads of a Cribbage state (the state is one; naming it here would make the
+    game and its views import each other)."""
+
+    n: int
+    phase: int
+    game_no: int
+    deal_no: int
+    dealer: int
+    target: int
+    side: tuple[int, ...]
+    pegs: list[int]
+    match_points: list[int]
+    deck: Deck
+    hands: list[list[int]]
+    kept: list[list[int]]
+    discards: list[tuple[int, ...]]
+    crib: list[int]
+    seq: list[int]
+    starter: int
+    count: int
+    count_start: int
+    shows: int
+    last_claim: int
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    def legal_moves(self) -> Sequence[Move]: ...
+
+    def show_order(self) -> list[tuple[int, str]]: ...
+
+    def shown_cards(self, seat: int, what: str) -> list[int]: ...
+
+
+def observe(state: Table, seat: int | None) -> dict[str, JSON]:
     """``seat``'s observation (``None``: a spectator's, without the hand, the cards laid away
     and the legal moves): its own cards, the public table and the hands shown so far."""
     n = state.n
@@ -63,7 +96,7 @@ def observe(state: CribbageState, seat: int | None) -> dict[str, JSON]:
     return obs
 
 
-def card_places(state: CribbageState) -> dict[str, list[int]]:
+def card_places(state: Table) -> dict[str, list[int]]:
     """Every dealt card's place: each hand, the crib, the cards played, the starter; the rest
     of the pack (the starter too, before the cut) is the stock."""
     places = {f"hand {s}": list(h) for s, h in enumerate(state.hands)}

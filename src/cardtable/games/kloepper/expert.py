@@ -15,7 +15,9 @@ taken only when the search is sure enough.
   choice is played out in the same ``decide`` worlds, and the best of them replaces the default
   only when its weighted mean gain over it, less ``risk`` standard errors, is above zero. A
   knock that fails costs six points and a lone one thirty, so a choice whose value is unsure
-  is not taken. A knock is searched only while the seat's side may still take every trick.
+  is not taken. A knock is searched only while the seat's side may still take every trick,
+  and must clear ``knock_risk`` standard errors instead (a knock that fails is the costliest
+  mistake of a deal).
 - ``trust``: the same test for cards. Above zero, the ``rules`` bot's card is kept unless
   another beats it by ``trust`` standard errors in the card's worlds (a search's departures
   from a sound default are mostly near-ties that the luck of the worlds decided).
@@ -96,7 +98,8 @@ class KloepperExpertBot:
     ``worlds``: worlds per card played; ``decide``: worlds per declaration, knock or knock-off;
     ``risk``: standard errors a choice other than the rules bot's must clear; ``noise``: the
     share of the other seats' moves taken as random when weighting worlds (1: no inference);
-    ``trust``: standard errors a card other than the rules bot's must clear (0: the best mean).
+    ``trust``: standard errors a card other than the rules bot's must clear (0: the best mean);
+    ``knock_risk``: standard errors a knock the rules bot would not make must clear.
     """
 
     name: ClassVar[str] = "pimc-risk"
@@ -109,12 +112,14 @@ class KloepperExpertBot:
         risk: float = 1.0,
         noise: float = 0.25,
         trust: float = 0.0,
+        knock_risk: float = 1.0,
     ) -> None:
         self.worlds = whole_setting("worlds", worlds, 1, MAX_WORLDS)
         self.decide = whole_setting("decide", decide, 1, MAX_WORLDS)
         self.risk = number_setting("risk", risk, 0, MAX_RISK)
         self.noise = number_setting("noise", noise, 0, 1)
         self.trust = number_setting("trust", trust, 0, MAX_RISK)
+        self.knock_risk = number_setting("knock_risk", knock_risk, 0, MAX_RISK)
         self.rng = random.Random(seed)
         self.last_report: Report = []
         #: The moves weighed at the last choice with weighted means, error bars and paired gaps
@@ -199,7 +204,7 @@ class KloepperExpertBot:
             return self._risky(view, legal, default, self.decide, self.risk)
         if KNOCK in legal and default is not KNOCK and self._may_sweep(view):
             base = next(m for m in plays if m is default) if default in plays else plays[0]
-            if self._risky(view, [base, KNOCK], base, self.decide, self.risk) is KNOCK:
+            if self._risky(view, [base, KNOCK], base, self.decide, self.knock_risk) is KNOCK:
                 return KNOCK
         if default is KNOCK:  # a sure sweep
             self.last_report = [(KNOCK.text, 0.0, 0)]
