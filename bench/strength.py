@@ -101,8 +101,18 @@ def _verdict(value: float, least: float, low: float | None) -> str:
 #: deals (each in every seating) complete the pairing. Its decisions take seconds, so the
 #: counts are small; ``bench/outside_cribbage.py`` adds an outside Cribbage program.
 OUTSIDE = "openspiel-ismcts:simulations=1000"
-OUTSIDE_DEALS: dict[str, int] = {"cribbage": 16, "calypso": 8, "kloepper": 48, "krypkasino": 4}
+OUTSIDE_DEALS: dict[str, int] = {"cribbage": 16, "calypso": 8, "kloepper": 48, "krypkasino": 16}
+#: The outside match's options where they differ from the ladder's: a four-player Krypkasino
+#: game is four hands, and ISMCTS's random rollouts run to the end of the game (about 15 s a
+#: decision at its start); games of one hand end its rollouts where the hand's score is made
+#: (about 4 s), and the points are counted a hand, as the ladder's are.
+OUTSIDE_OPTIONS: dict[str, dict[str, object]] = {"krypkasino": {"players": 4, "deals": 1}}
 OUTSIDE_PLUGINS = ("cardtable.rl.openspiel",)
+
+
+def outside_options(game: str) -> dict[str, object]:
+    """The options of ``game``'s outside match."""
+    return OUTSIDE_OPTIONS.get(game, OPTIONS.get(game, {}))
 
 
 def spec(game: str, level: str) -> str:
@@ -157,7 +167,7 @@ def play_pairing(
     """Play on until the pairing is complete or the deadline passes; None if nothing played.
     With ``outside``, ``weak`` is the outside bot's spec and ``needed`` counts deals."""
     bots = [spec(game, strong), weak if outside else spec(game, weak)]
-    options = OPTIONS.get(game, {})
+    options = outside_options(game) if outside else OPTIONS.get(game, {})
     path = outside_path(data, game) if outside else pairing_path(data, game, weak, strong)
     plugins = OUTSIDE_PLUGINS if outside else ()
     result = load_pairing(path, bots, options)
@@ -294,9 +304,11 @@ def outside_lines(data: Path) -> list[str]:
     ]
     for game in cardtable.games():
         bots = [spec(game, "expert"), OUTSIDE]
-        result = load_pairing(outside_path(data, game), bots, OPTIONS.get(game, {}))
+        options = outside_options(game)
+        result = load_pairing(outside_path(data, game), bots, options)
+        shown = f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else ""
         if result is None:
-            lines.append(f"| {game} | expert vs {OUTSIDE} | 0 | 0 | not yet played | | |")
+            lines.append(f"| {game}{shown} | expert vs {OUTSIDE} | 0 | 0 | not yet played | | |")
             continue
         summary = result.summary()
         rate = summary[result.bots[0]]["win_rate"]
@@ -306,7 +318,7 @@ def outside_lines(data: Path) -> list[str]:
         if seeds < OUTSIDE_DEALS[game]:
             verdict += f" (partial: {seeds} of {OUTSIDE_DEALS[game]} deals)"
         lines.append(
-            f"| {game} | expert vs {OUTSIDE} | {len(result.games)} | "
+            f"| {game}{shown} | expert vs {OUTSIDE} | {len(result.games)} | "
             f"{sum(g.deals for g in result.games)} | "
             f"{rate.mean:.1%} [{rate.low:.1%}, {rate.high:.1%}] | "
             f"{diff.mean:+.3f} [{diff.low:+.3f}, {diff.high:+.3f}] | {verdict} |"

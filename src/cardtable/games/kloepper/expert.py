@@ -99,7 +99,8 @@ class KloepperExpertBot:
     ``risk``: standard errors a choice other than the rules bot's must clear; ``noise``: the
     share of the other seats' moves taken as random when weighting worlds (1: no inference);
     ``trust``: standard errors a card other than the rules bot's must clear (0: the best mean);
-    ``knock_risk``: standard errors a knock the rules bot would not make must clear.
+    ``knock_risk``: standard errors a knock the rules bot would not make must clear (unset:
+    ``risk``).
     """
 
     name: ClassVar[str] = "pimc-risk"
@@ -112,14 +113,18 @@ class KloepperExpertBot:
         risk: float = 1.0,
         noise: float = 0.25,
         trust: float = 0.0,
-        knock_risk: float = 1.0,
+        knock_risk: float | None = None,
     ) -> None:
         self.worlds = whole_setting("worlds", worlds, 1, MAX_WORLDS)
         self.decide = whole_setting("decide", decide, 1, MAX_WORLDS)
         self.risk = number_setting("risk", risk, 0, MAX_RISK)
         self.noise = number_setting("noise", noise, 0, 1)
         self.trust = number_setting("trust", trust, 0, MAX_RISK)
-        self.knock_risk = number_setting("knock_risk", knock_risk, 0, MAX_RISK)
+        self.knock_risk = (
+            self.risk
+            if knock_risk is None
+            else number_setting("knock_risk", knock_risk, 0, MAX_RISK)
+        )
         self.rng = random.Random(seed)
         self.last_report: Report = []
         #: The moves weighed at the last choice with weighted means, error bars and paired gaps
