@@ -35,25 +35,11 @@ from pathlib import Path
 from typing import Any
 
 import cardtable
-from cardtable.bots.evaluation import gain_reward
 from cardtable.bots.levels import make_bot
 from cardtable.bots.stats import mean_interval, paired_interval
-from cardtable.engine import Move
 from cardtable.seat_view import SeatView
 from distill import departure
-
-
-def _play_on(state: Any, move: Move, seat: int, against: str, seed: int) -> float:
-    """``seat``'s reward when ``move`` is made in (a copy of) ``state`` and the deal is played
-    on by ``against`` at every seat (bots seeded from ``seed``)."""
-    world = state.clone()
-    before = list(world.points)
-    world.apply(move)
-    bots = [make_bot("kloepper", against, seed=seed * 4 + s) for s in range(4)]
-    while world.deal_no == state.deal_no and not world.is_over:
-        mover = world.to_move
-        world.apply(bots[mover].choose(SeatView(world, mover)))
-    return gain_reward(before, world.points)[seat]
+from kloepper_decisions import play_on
 
 
 def trust_rows(rows: list[tuple[float, float, float]], margins: list[float]) -> list[str]:
@@ -128,9 +114,9 @@ def main() -> None:
                 # Each card's play-outs less the level's card's, paired by seed.
                 worth = {theirs: 0.0}
                 if {mine, anchor} - {theirs}:
-                    base = [_play_on(state, theirs, seat, args.against, x) for x in seeds]
+                    base = [play_on(state, theirs, seat, args.against, x) for x in seeds]
                     for card in {mine, anchor} - {theirs}:
-                        got = [_play_on(state, card, seat, args.against, x) for x in seeds]
+                        got = [play_on(state, card, seat, args.against, x) for x in seeds]
                         worth[card] = (sum(got) - sum(base)) / args.repeats
                 differed += mine is not theirs
                 values.append(worth[mine])

@@ -50,7 +50,7 @@ def _kind(phase: int, legal: list[Move]) -> str | None:
     return "knock" if KNOCK in legal else None
 
 
-def _play_on(state: Any, move: Move, seat: int, against: str, seed: int) -> float:
+def play_on(state: Any, move: Move, seat: int, against: str, seed: int) -> float:
     """``seat``'s reward when ``move`` is made in (a copy of) ``state`` and the deal is played
     on by ``against`` at every seat (bots seeded from ``seed``)."""
     world = state.clone()
@@ -97,8 +97,8 @@ def main() -> None:
                 knocks = (mine is KNOCK) != (rules is KNOCK)
                 if knocks if kind == "knock" else mine is not rules:
                     diffs = [
-                        _play_on(state, mine, seat, args.against, 1000 * deal + r)
-                        - _play_on(state, rules, seat, args.against, 1000 * deal + r)
+                        play_on(state, mine, seat, args.against, 1000 * deal + r)
+                        - play_on(state, rules, seat, args.against, 1000 * deal + r)
                         for r in range(args.repeats)
                     ]
                     values[kind].append(sum(diffs) / len(diffs))

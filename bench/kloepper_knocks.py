@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 import cardtable
-from cardtable.bots.evaluation import gain_reward
 from cardtable.bots.levels import make_bot
 from cardtable.bots.stats import mean_interval
 from cardtable.engine import Move
@@ -37,6 +36,7 @@ from cardtable.games.kloepper.bot import KloepperRulesBot
 from cardtable.games.kloepper.expert import KloepperExpertBot, weighted_gain
 from cardtable.games.kloepper.moves import KNOCK
 from cardtable.seat_view import SeatView
+from kloepper_decisions import play_on
 
 #: The margins weighed (standard errors).
 MARGINS = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
@@ -53,19 +53,6 @@ def searched(
     diffs = [k - o for k, o in zip(knock, other, strict=True)]
     mean = weighted_gain(diffs, weights, 0.0)
     return mean, mean - weighted_gain(diffs, weights, 1.0)
-
-
-def play_on(state: Any, move: Move, seat: int, against: str, seed: int) -> float:
-    """``seat``'s reward when ``move`` is made in (a copy of) ``state`` and the deal is played
-    on by ``against`` at every seat."""
-    world = state.clone()
-    before = list(world.points)
-    world.apply(move)
-    bots = [make_bot("kloepper", against, seed=seed * 4 + s) for s in range(4)]
-    while world.deal_no == state.deal_no and not world.is_over:
-        mover = world.to_move
-        world.apply(bots[mover].choose(SeatView(world, mover)))
-    return gain_reward(before, world.points)[seat]
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
