@@ -185,6 +185,16 @@ def test_help(command: list[str]) -> None:
     assert "Usage" in run(*command, "--help")
 
 
+def test_the_list_of_commands_wraps_each_line_to_the_terminal() -> None:
+    # Typer's list keeps a docstring's line breaks: "(the menu if no GAME is given), or" then a
+    # line of its own for "at a server's table". Each command's sentence is rewrapped instead.
+    out = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "80"}, terminal_width=80).output
+    lines = out.splitlines()
+    assert any("no GAME is given), or at a server's table with --connect URL." in x for x in lines)
+    assert any("report per bot the win rate and points per deal" in x for x in lines)
+    assert all(len(line) <= 80 for line in lines)
+
+
 def test_version() -> None:
     assert run("--version").strip() == f"cardtable {cardtable.__version__}"
 

@@ -4,11 +4,13 @@ Click (under Typer) answers a bad command line with a box of usage, a hint and i
 text. :class:`CommandGroup`, the class of ``cardtable`` and of its command groups, turns each
 such mistake (an unknown command or option, a missing argument, a bad number, an option
 without its value) into the promised single line on stderr, naming the problem and what is
-allowed, and exit code 2. ``--help`` still prints the help.
+allowed, and exit code 2. ``--help`` still prints the help, each command's line in the list
+one sentence rewrapped to the terminal (a docstring's line breaks are not the screen's).
 """
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -30,10 +32,23 @@ from cardtable.cli.common import error_line
 from cardtable.i18n import LANGUAGES, _, language_from_env, set_language
 from cardtable.registry import games as game_names
 
-__all__ = ["Command", "CommandGroup", "UnknownCommand", "usage_message"]
+__all__ = ["Command", "CommandGroup", "UnknownCommand", "one_line", "usage_message"]
 
 _ARGV = "cardtable.argv"
 _EXTRA = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)$", re.S)
+
+
+def one_line(help_text: str) -> str:
+    """The first paragraph of a command's help as one line (Typer's rich help keeps the
+    docstring's line breaks in the list of commands, which then break mid-sentence).
+
+    >>> one_line('''Play a game, or
+    ...     at a server's table.
+    ...
+    ...     More.''')
+    "Play a game, or at a server's table."
+    """
+    return " ".join(inspect.cleandoc(help_text).split("\n\n")[0].split())
 
 
 class UnknownCommand(UsageError):
@@ -71,6 +86,8 @@ class CommandGroup(TyperGroup):
         for command in self.commands.values():
             if type(command) is TyperCommand:
                 command.__class__ = Command
+            if command.short_help is None and command.help:
+                command.short_help = one_line(command.help)
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         try:
