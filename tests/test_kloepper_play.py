@@ -257,3 +257,39 @@ def test_the_fourth_card_of_a_trick_stays_in_sight_and_the_deal_box_shows_the_la
     shown = ascii_cards(text_of(box))
     assert f"Last trick: {' '.join(final.data['cards'])}" in shown
     assert f"→ seat {final.seat}, {final.data['points']}" in shown
+
+
+def test_a_hint_leaves_the_trick_in_view_at_80_by_24() -> None:
+    # The hint's reasons take seven lines of an 80x24 terminal: the table above them keeps its
+    # last rows in view (the trick being played), not its first (the deal and the dealer).
+    async def scenario() -> None:
+        app = CardtableApp(
+            game=cardtable.load("kloepper"),
+            players=PLAYERS,
+            seed=0,
+            bot_delay=0,
+            save=False,
+        )
+        assert app.start_game is not None
+        with_rules_bots(app.start_game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = app.table
+            assert table is not None
+            # Enter makes seat 0's first move until it has a choice of cards in a trick someone
+            # else led: after KD JH 9D QS, AD is led to trick 2 and seat 0 holds five plays.
+            for _ in range(200):
+                await pilot.pause()
+                state = table.session.state
+                if state.to_move != 0:
+                    continue
+                if state.trick and len(state.legal_moves()) > 2:  # type: ignore[attr-defined]
+                    break
+                await pilot.press("enter")
+            await pilot.press("h")
+            await pilot.pause()
+            await pilot.pause()
+            box = table.query_one("#table-box")
+            assert str(table.status_line).startswith("Hint: play ")
+            assert box.max_scroll_y > 0 and box.scroll_y == box.max_scroll_y
+
+    asyncio.run(scenario())
