@@ -260,8 +260,8 @@ def test_the_fourth_card_of_a_trick_stays_in_sight_and_the_deal_box_shows_the_la
 
 
 def test_a_hint_leaves_the_trick_in_view_at_80_by_24() -> None:
-    # The hint's reasons take seven lines of an 80x24 terminal: the table above them keeps its
-    # last rows in view (the trick being played), not its first (the deal and the dealer).
+    # The hint's reasons take seven lines of an 80x24 terminal and leave the table three: its
+    # first row is the trick (seat 3 led AD to trick 2), so the cards to play to stay in view.
     async def scenario() -> None:
         app = CardtableApp(
             game=cardtable.load("kloepper"),
@@ -290,6 +290,9 @@ def test_a_hint_leaves_the_trick_in_view_at_80_by_24() -> None:
             await pilot.pause()
             box = table.query_one("#table-box")
             assert str(table.status_line).startswith("Hint: play ")
-            assert box.max_scroll_y > 0 and box.scroll_y == box.max_scroll_y
+            assert box.max_scroll_y > 0 and box.scroll_y == 0  # the hint took the room
+            obs = table.session.state.observation(0)
+            first = text_of(table.face.table(obs, table.session.players, 0)).splitlines()[0]
+            assert first.split() == ["Trick", "2/6", "seat", "3", "A♦"]
 
     asyncio.run(scenario())

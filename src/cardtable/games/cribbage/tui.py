@@ -90,21 +90,23 @@ class CribbageFace(TableFace):
         grid = Table(box=None, padding=(0, 1), show_header=False)
         grid.add_column(style="bold", no_wrap=True)
         grid.add_column()
+        # The count and the starter first: on a small terminal the table scrolls, and the
+        # cards being counted must show.
+        count_line = Text(f"{obs.get('count', 0)}  ", style="bold")
+        count_line.append_text(self.cards(obs.get("count_cards") or []))
+        grid.add_row(_("Count"), count_line)
+        starter = obs.get("starter")
+        grid.add_row(_("Starter"), self.cards([starter] if starter else []))
         grid.add_row(
             _("Game, deal"),
             Text(f"{obs.get('game_number')}, {obs.get('deal_number')}"),
         )
         if isinstance(dealer, int):
             grid.add_row(_("Dealer"), Text(self.seat_name(dealer, players, viewer)))
-        starter = obs.get("starter")
-        grid.add_row(_("Starter"), self.cards([starter] if starter else []))
         grid.add_row(
             _("Crib"),
             Text(_("{count} cards, face down").format(count=obs.get("crib_size", 0))),
         )
-        count_line = Text(f"{obs.get('count', 0)}  ", style="bold")
-        count_line.append_text(self.cards(obs.get("count_cards") or []))
-        grid.add_row(_("Count"), count_line)
         sizes = obs.get("hand_sizes", [])
         for seat, played in enumerate(obs.get("played", [])):
             row = self.cards(played)

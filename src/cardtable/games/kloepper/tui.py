@@ -87,17 +87,17 @@ class KloepperFace(TableFace):
         grid = Table(box=None, padding=(0, 1), show_header=False)
         grid.add_column(style="bold", no_wrap=True)
         grid.add_column()
-        dealer = obs.get("dealer")
-        grid.add_row(_("Deal"), Text(str(obs.get("deal_number"))))
-        if isinstance(dealer, int):
-            grid.add_row(_("Dealer"), Text(self.seat_name(dealer, players, viewer)))
-        call, caller = obs.get("call"), obs.get("caller")
-        if call is not None and caller is not None:
-            grid.add_row(
-                _("Call"), self.line(_("seat {seat} called {ace}").format(seat=caller, ace=call))
-            )
-        elif obs.get("phase") != "declare":
-            grid.add_row(_("Call"), Text(_("no call")))
+        # The trick first: on a small terminal the table scrolls (a hint's reasons take room),
+        # and the cards of the trick, the last trick and a knock must show.
+        trick = Text(f"{obs.get('trick_number')}/6", style="bold")
+        for play in obs.get("trick", []):
+            trick.append("  " + _("seat {seat}").format(seat=play["seat"]) + " ")
+            trick.append_text(self.cards([play["card"]]))
+        grid.add_row(_("Trick"), trick)
+        done = obs.get("tricks") or []
+        if done and not obs.get("trick"):
+            # The trick just taken stays in sight until the next card is led.
+            grid.add_row(_("Last trick"), self._trick_line(done[-1]["cards"], done[-1]))
         knocker = obs.get("knocker")
         if knocker is not None:
             if obs.get("lone_knock"):
@@ -110,10 +110,20 @@ class KloepperFace(TableFace):
             grid.add_row(_("Knock"), Text(knock, style="bold red"))
         elif obs.get("may_knock"):
             grid.add_row(_("Knock"), Text(_("you may knock now"), style="yellow"))
+        dealer = obs.get("dealer")
+        grid.add_row(_("Deal"), Text(str(obs.get("deal_number"))))
+        if isinstance(dealer, int):
+            grid.add_row(_("Dealer"), Text(self.seat_name(dealer, players, viewer)))
+        call, caller = obs.get("call"), obs.get("caller")
+        if call is not None and caller is not None:
+            grid.add_row(
+                _("Call"), self.line(_("seat {seat} called {ace}").format(seat=caller, ace=call))
+            )
+        elif obs.get("phase") != "declare":
+            grid.add_row(_("Call"), Text(_("no call")))
         partner = obs.get("partner")
         if partner is not None:
             grid.add_row(_("Partner"), Text(self.seat_name(partner, players, viewer)))
-        grid.add_row(_("Trick"), Text(f"{obs.get('trick_number')}/6", style="bold"))
         by_seat = {p["seat"]: p["card"] for p in obs.get("trick", [])}
         sizes = obs.get("hand_sizes", [])
         for seat in range(int(obs.get("players", 4))):
@@ -125,10 +135,6 @@ class KloepperFace(TableFace):
                 suits = ", ".join(_(_SUITS.get(v, v)) for v in voids)
                 row.append("   " + _("void: {suits}").format(suits=suits), style="dim")
             grid.add_row(self.seat_name(seat, players, viewer), row)
-        done = obs.get("tricks") or []
-        if done and not obs.get("trick"):
-            # The trick just taken stays in sight until the next card is led.
-            grid.add_row(_("Last trick"), self._trick_line(done[-1]["cards"], done[-1]))
         return grid
 
     def _trick_line(self, cards: Sequence[str], trick: Mapping[str, Any]) -> Text:

@@ -66,6 +66,8 @@ class KrypkasinoFace(TableFace):
         grid = Table(box=None, padding=(0, 1), show_header=False)
         grid.add_column(style="bold", no_wrap=True)
         grid.add_column()
+        # The cards played to first: on a small terminal the table scrolls, and they must show.
+        grid.add_row(_("Table"), self.cards(obs.get("table") or []))
         grid.add_row(
             _("Hand"),
             Text(
@@ -77,7 +79,6 @@ class KrypkasinoFace(TableFace):
         dealer = obs.get("dealer")
         if isinstance(dealer, int):
             grid.add_row(_("Dealer"), Text(self.seat_name(dealer, players, viewer)))
-        grid.add_row(_("Table"), self.cards(obs.get("table") or []))
         grid.add_row(_("Set aside"), self.cards(obs.get("set_aside") or []))
         extra = int(obs.get("extra_deals_left", 0))
         stock = int(obs.get("stock", 0))

@@ -357,12 +357,6 @@ class TableScreen(Screen[None]):
         self.status_line = line
         # Prose wraps Japanese between characters and never starts a line with 「。」.
         self.query_one("#status", Static).update(Prose(line))
-        # A long line (a hint's reasons) leaves the table less room: its last rows, the trick
-        # or the count being played, are what the next decision needs, so they stay in view.
-        self.call_after_refresh(self._table_end)
-
-    def _table_end(self) -> None:
-        self.query_one("#table-box", VerticalScroll).scroll_end(animate=False)
 
     def _refuse(self, message: str) -> None:
         """Say why a key or a pick did nothing, in the status line (where the eye is: a toast
