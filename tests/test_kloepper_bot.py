@@ -11,6 +11,7 @@ import cardtable
 from cardtable.bot_protocol import Bot, choose_for
 from cardtable.cards import parse_cards
 from cardtable.games.kloepper.bot import KloepperRulesBot, sure_sweep
+from cardtable.games.kloepper.playout import LeanRules
 from cardtable.random_bot import RandomBot
 from cardtable.seat_view import SeatView
 
@@ -74,6 +75,20 @@ def test_the_bot_knocks_only_when_the_knock_must_succeed() -> None:
             assert result in ("knock", "lone-knock", "knock-off-failed")
         assert not any(e.type == "knock-off" for e in state.events)
     assert knocks > 0
+
+
+def test_against_a_knock_the_bot_takes_a_trick_it_can() -> None:
+    # Seat 0 knocked without a sure sweep; 9C is led to trick 2 and seat 1, out of clubs, holds
+    # trumps: one trick beats the knock, so it trumps (QD) instead of throwing 9S, which is what
+    # it does for a pointless trick of an ordinary deal. The play-outs' copy does the same.
+    state = cardtable.load("kloepper", target=999).new_state(seed=18)
+    for move in ["pass"] * 4 + ["knock", "pass", "pass", "pass"]:
+        state.apply(move)
+    for move in ("play QC", "play JD", "play 9D", "play QS", "play 9C"):
+        state.apply(move)
+    assert state.to_move == 1 and state.observation(1)["knocker"] == 0
+    assert str(KloepperRulesBot(seed=1).choose(SeatView(state, 1))) == "play QD"
+    assert str(LeanRules(random.Random(1)).choose(state)) == "play QD"
 
 
 def test_the_rules_bot_beats_random_clearly() -> None:

@@ -8,7 +8,7 @@
   then only trumps or the highest cards left in their suits; not on lead, boss trumps only),
   and only while it has taken every trick so far. A knock-off likewise needs a sure sweep by
   its own side, which the opponents of the queens can never have while Q♣ is out; so in
-  practice it passes.
+  practice it passes. Against a knock (or a knock-off) it takes any trick it can win.
 - Leading: on the queens team (or alone) with trump strength it leads its highest trump to draw
   trumps; the caller leads into the called suit to reach his partner; otherwise a plain ace,
   then its cheapest plain card (it keeps trumps to win the opponents' aces).
@@ -214,6 +214,10 @@ class KloepperRulesBot:
             # Schmear: the most points, 10s and kings before aces.
             return self._best(plays, lambda m: (POINTS[m.cards[0]] % 11, -POWER[m.cards[0]]))
         winners = [m for m in plays if power(m.cards[0]) > best_power]
+        claimer = obs.get("knock_off") if obs.get("knock_off") is not None else obs.get("knocker")
+        if winners and not on_my_side and claimer is not None and roles[claimer] != mine:
+            # Against a claim of every trick one trick wins the deal: take it, cheaply.
+            return self._best(winners, lambda m: -power(m.cards[0]))
         if winners and not on_my_side:
             if last or points >= 10 or all(KEY[m.cards[0]] != TRUMP for m in winners):
                 sure = [m for m in winners if all(power(c) < power(m.cards[0]) for c in unseen)]
