@@ -296,3 +296,13 @@ def test_a_hint_leaves_the_trick_in_view_at_80_by_24() -> None:
             assert first.split() == ["Trick", "2/6", "seat", "3", "A♦"]
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(("options", "shown"), [({}, "1/6"), ({"deck": "tiny"}, "1/2")])
+def test_the_trick_row_counts_the_tricks_of_the_deal(options: dict[str, str], shown: str) -> None:
+    # The tiny pack deals two cards a seat: its deal is two tricks, not six.
+    game = cardtable.load("kloepper", **options)
+    state = game.new_state(seed=1)
+    face = KloepperFace(game)
+    first = text_of(face.table(state.observation(0), PLAYERS, 0)).splitlines()[0]
+    assert first.split()[:2] == ["Trick", shown]

@@ -242,6 +242,14 @@ def test_the_last_trick_stays_until_the_next_lead(face: Callable[..., Page]) -> 
     assert texts(page, ".kl-seat.won", squash=True) == []
 
 
+def test_the_tiny_pack_deals_two_tricks(face: Callable[..., Page]) -> None:
+    # The tiny pack (a research variant) deals two cards a seat: "Trick 1 of 2", not "of 6".
+    state = cardtable.load("kloepper", deck="tiny").new_state(seed=1)
+    first_moves(state, lambda s: s.observation(0)["phase"] == "play")
+    page = face(state, 0)
+    assert texts(page, ".kl-caption strong", squash=True) == ["Trick 1 of 2"]
+
+
 def test_a_scored_deal_stands_over_the_next_and_fills_the_sheet(face: Callable[..., Page]) -> None:
     state = deal(["call AH", "pass", "pass", "pass"])
     first_moves(state, lambda s: s.observation(None)["deal_number"] == 2)

@@ -89,7 +89,11 @@ class KloepperFace(TableFace):
         grid.add_column()
         # The trick first: on a small terminal the table scrolls (a hint's reasons take room),
         # and the cards of the trick, the last trick and a knock must show.
-        trick = Text(f"{obs.get('trick_number')}/6", style="bold")
+        # Tricks a deal: the trick's number less one and the most cards a seat still holds (six
+        # with the full pack, two with the tiny one).
+        number = int(obs.get("trick_number") or 1)
+        tricks = number - 1 + max(obs.get("hand_sizes") or [0])
+        trick = Text(f"{number}/{tricks}", style="bold")
         for play in obs.get("trick", []):
             trick.append("  " + _("seat {seat}").format(seat=play["seat"]) + " ")
             trick.append_text(self.cards([play["card"]]))

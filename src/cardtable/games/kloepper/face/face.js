@@ -285,7 +285,13 @@ function trickArea(ctx) {
     shown = { cards: trickBySeat(last), last: true, winner: last.winner };
     caption = [h("strong", null, _("Last trick")), takesWords(ctx, last.winner, last.points)];
   } else {
-    caption = [h("strong", null, fmt(_("Trick {trick} of 6"), { trick: o.trick_number ?? 1 }))];
+    // Tricks a deal: the trick's number less one, and the most cards a seat still holds
+    // (six with the full pack, two with the tiny one).
+    const trickNo = o.trick_number ?? 1;
+    const tricks = trickNo - 1 + Math.max(0, ...(o.hand_sizes ?? []));
+    caption = [
+      h("strong", null, fmt(_("Trick {trick} of {tricks}"), { trick: trickNo, tricks })),
+    ];
     if (last) {
       caption.push(
         h(
