@@ -298,11 +298,20 @@ def test_a_hint_leaves_the_trick_in_view_at_80_by_24() -> None:
     asyncio.run(scenario())
 
 
-@pytest.mark.parametrize(("options", "shown"), [({}, "1/6"), ({"deck": "tiny"}, "1/2")])
-def test_the_trick_row_counts_the_tricks_of_the_deal(options: dict[str, str], shown: str) -> None:
-    # The tiny pack deals two cards a seat: its deal is two tricks, not six.
-    game = cardtable.load("kloepper", **options)
+@pytest.mark.parametrize(
+    ("options", "shown", "over"), [({}, "1/6", "6/6"), ({"deck": "tiny"}, "1/2", "2/2")]
+)
+def test_the_trick_row_counts_the_tricks_of_the_deal(
+    options: dict[str, str], shown: str, over: str
+) -> None:
+    # The tiny pack deals two cards a seat: its deal is two tricks, not six; at the end of the
+    # game every hand is empty and the last trick's number stands.
+    game = cardtable.load("kloepper", target=1, **options)
     state = game.new_state(seed=1)
     face = KloepperFace(game)
     first = text_of(face.table(state.observation(0), PLAYERS, 0)).splitlines()[0]
     assert first.split()[:2] == ["Trick", shown]
+    while not state.is_over:
+        state.apply(state.legal_moves()[0])
+    last = text_of(face.table(state.observation(0), PLAYERS, 0)).splitlines()[0]
+    assert last.split()[:2] == ["Trick", over]

@@ -90,9 +90,9 @@ class KloepperFace(TableFace):
         # The trick first: on a small terminal the table scrolls (a hint's reasons take room),
         # and the cards of the trick, the last trick and a knock must show.
         # Tricks a deal: the trick's number less one and the most cards a seat still holds (six
-        # with the full pack, two with the tiny one).
+        # with the full pack, two with the tiny one); once every card is played, the number.
         number = int(obs.get("trick_number") or 1)
-        tricks = number - 1 + max(obs.get("hand_sizes") or [0])
+        tricks = max(number, number - 1 + max(obs.get("hand_sizes") or [0]))
         trick = Text(f"{number}/{tricks}", style="bold")
         for play in obs.get("trick", []):
             trick.append("  " + _("seat {seat}").format(seat=play["seat"]) + " ")

@@ -286,9 +286,9 @@ function trickArea(ctx) {
     caption = [h("strong", null, _("Last trick")), takesWords(ctx, last.winner, last.points)];
   } else {
     // Tricks a deal: the trick's number less one, and the most cards a seat still holds
-    // (six with the full pack, two with the tiny one).
+    // (six with the full pack, two with the tiny one); once every card is played, the number.
     const trickNo = o.trick_number ?? 1;
-    const tricks = trickNo - 1 + Math.max(0, ...(o.hand_sizes ?? []));
+    const tricks = Math.max(trickNo, trickNo - 1 + Math.max(0, ...(o.hand_sizes ?? [])));
     caption = [
       h("strong", null, fmt(_("Trick {trick} of {tricks}"), { trick: trickNo, tricks })),
     ];
