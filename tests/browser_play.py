@@ -167,14 +167,17 @@ class BrowserSeat:
     def wait_turn_or_end(self, timeout: float = 30) -> None:
         self.frames.wait_for(lambda _frames: self.my_turn() or self.over(), timeout)
 
-    def play_one(self, by: str) -> str:
-        """Make one random legal move through the page (``by`` "clicks" or "keys") and wait
-        until the server has taken it; the move's notation."""
+    def play_one(
+        self, by: str, pick: Callable[[list[dict[str, Any]]], dict[str, Any]] | None = None
+    ) -> str:
+        """Make one legal move through the page (``by`` "clicks" or "keys"): ``pick``'s of the
+        view's legal moves, else one at random; wait until the server has taken it; the
+        move's notation."""
         view = self.view()
         assert view is not None and view["legal"], "not this seat's turn"
         ply = int(view["ply"])
         legal: list[dict[str, Any]] = view["legal"]
-        entry = self.rng.choice(legal)
+        entry = pick(legal) if pick is not None else self.rng.choice(legal)
         move = str(entry["move"])
         # The hand on screen must be the seat's hand, and the move buttons the legal moves.
         self.page.wait_for_selector("#hand button.hand-card, #actions button", timeout=10_000)
