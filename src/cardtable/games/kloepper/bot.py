@@ -214,11 +214,12 @@ class KloepperRulesBot:
             # Schmear: the most points, 10s and kings before aces.
             return self._best(plays, lambda m: (POINTS[m.cards[0]] % 11, -POWER[m.cards[0]]))
         winners = [m for m in plays if power(m.cards[0]) > best_power]
-        claimer = obs.get("knock_off") if obs.get("knock_off") is not None else obs.get("knocker")
-        if winners and not on_my_side and claimer is not None and roles[claimer] != mine:
-            # Against a claim of every trick one trick wins the deal: take it, cheaply.
-            return self._best(winners, lambda m: -power(m.cards[0]))
         if winners and not on_my_side:
+            off = obs.get("knock_off")
+            claimer = obs.get("knocker") if off is None else off
+            if claimer is not None and roles[claimer] != mine:
+                # Against a claim of every trick one trick wins the deal: take it, cheaply.
+                return self._best(winners, lambda m: -power(m.cards[0]))
             if last or points >= 10 or all(KEY[m.cards[0]] != TRUMP for m in winners):
                 sure = [m for m in winners if all(power(c) < power(m.cards[0]) for c in unseen)]
                 if not last and sure and points >= 10:

@@ -183,11 +183,11 @@ class LeanRules:
             # Schmear: the most points, 10s and kings before aces.
             return self._best([((POINTS[m.cards[0]] % 11, -POWER[m.cards[0]]), m) for m in plays])
         winners = [m for m in plays if power(m.cards[0]) > best_power]
-        claimer = state.knock_off if state.knock_off >= 0 else state.knocker
-        if winners and not on_my_side and claimer >= 0 and roles[claimer] != mine:
-            # Against a claim of every trick one trick wins the deal: take it, cheaply.
-            return self._best([(-power(m.cards[0]), m) for m in winners])
         if winners and not on_my_side:
+            claimer = state.knock_off if state.knock_off >= 0 else state.knocker
+            if claimer >= 0 and roles[claimer] != mine:
+                # Against a claim of every trick one trick wins the deal: take it, cheaply.
+                return self._best([(-power(m.cards[0]), m) for m in winners])
             if last or points >= 10 or all(KEY[m.cards[0]] != TRUMP for m in winners):
                 top = max((power(c) for c in unseen), default=-1)
                 sure = [m for m in winners if power(m.cards[0]) > top]
