@@ -23,6 +23,11 @@ its card beats that one (the paired gap in standard errors, ``distill.departure`
 for each margin Z the row says what the expert is worth that plays its own card where it was
 at least Z sure and the rules card elsewhere (the expert's ``trust=Z``), against the level's
 card, and with ``--save FILE`` every decision's figures go to a JSON file.
+
+``--versus SPEC`` weighs one bot against another instead of against the level: a second bot
+(the same seed as ``--expert``, so a variant of the expert searches the same worlds with the
+same play-out draws) chooses at the same decisions, its card is played on too, and the rows
+add the expert's card less the second bot's, paired by seed, with how often they differed.
 """
 
 from __future__ import annotations
@@ -82,12 +87,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.0)
     parser.add_argument("--trust", help="card trust margins to weigh, e.g. 0,0.5,1,2")
     parser.add_argument("--save", type=Path, help="every sampled decision's figures (JSON)")
+    parser.add_argument("--versus", help="a second bot weighed against --expert, same worlds")
     args = parser.parse_args()
     margins = [float(z) for z in args.trust.split(",")] if args.trust else []
     rows: list[tuple[float, float, float]] = []
     game = cardtable.load("kloepper", target=999)
     values: list[float] = []
-    differed = choices = played = 0
+    gaps: list[float] = []
+    differed = choices = played = versus_differed = 0
     start = time.perf_counter()
     for deal in range(args.first, args.first + args.deals):
         if args.seconds and time.perf_counter() - start > args.seconds:
@@ -98,6 +105,7 @@ def main() -> None:
         players = [make_bot("kloepper", args.against, seed=deal * 4 + s) for s in range(4)]
         expert = make_bot("kloepper", args.expert, seed=deal)
         rules = make_bot("kloepper", "rules", seed=deal + 500_000)
+        second = make_bot("kloepper", args.versus, seed=deal) if args.versus else None
         while state.deal_no == 1:
             seat = state.to_move
             view = SeatView(state, seat)
@@ -110,17 +118,20 @@ def main() -> None:
                 mine = expert.choose(view)
                 anchor = rules.choose(view) if margins else theirs
                 sure = departure(expert, mine, anchor) if margins else 0.0
+                other = second.choose(view) if second is not None else theirs
                 seeds = [1000 * deal + r for r in range(args.repeats)]
                 # Each card's play-outs less the level's card's, paired by seed.
                 worth = {theirs: 0.0}
-                if {mine, anchor} - {theirs}:
+                if {mine, anchor, other} - {theirs}:
                     base = [play_on(state, theirs, seat, args.against, x) for x in seeds]
-                    for card in {mine, anchor} - {theirs}:
+                    for card in {mine, anchor, other} - {theirs}:
                         got = [play_on(state, card, seat, args.against, x) for x in seeds]
                         worth[card] = (sum(got) - sum(base)) / args.repeats
                 differed += mine is not theirs
                 values.append(worth[mine])
                 rows.append((sure, worth[mine], worth[anchor]))
+                gaps.append(worth[mine] - worth[other])
+                versus_differed += mine is not other
             state.apply(theirs)
     took = time.perf_counter() - start
     n = len(values)
@@ -138,9 +149,17 @@ def main() -> None:
     )
     for line in trust_rows(rows, margins):
         print(line)
+    if args.versus:
+        gap = mean_interval(gaps)
+        print(
+            f"  {args.expert} less {args.versus}: {gap.mean:+.3f} [{gap.low:+.3f}, "
+            f"{gap.high:+.3f}] a sampled decision ({versus_differed} differed): "
+            f"{gap.mean * per_seat:+.3f} [{gap.low * per_seat:+.3f}, "
+            f"{gap.high * per_seat:+.3f}] a deal"
+        )
     if args.save:
         args.save.write_text(
-            json.dumps({"args": vars(args) | {"save": str(args.save)}, "rows": rows})
+            json.dumps({"args": vars(args) | {"save": str(args.save)}, "rows": rows, "gaps": gaps})
         )
 
 

@@ -62,6 +62,8 @@ __all__ = ["KloepperExpertBot", "weighted_gain"]
 #: The bounds of the settings.
 MAX_WORLDS = 2_000
 MAX_RISK = 10
+#: The most tricks the play-outs leave to the exact solver (four take about 4 ms a world).
+MAX_ENDGAME = 4
 
 #: What the bot considered: (move text, weighted mean reward or gain over the default, worlds).
 Report = list[tuple[str, float, int]]
@@ -100,7 +102,8 @@ class KloepperExpertBot:
     share of the other seats' moves taken as random when weighting worlds (1: no inference);
     ``trust``: standard errors a card other than the rules bot's must clear (0: the best mean);
     ``knock_risk``: standard errors a knock the rules bot would not make must clear (unset:
-    ``risk``).
+    ``risk``); ``endgame``: the tricks left at which a play-out hands the world to the exact
+    solver (0: played out by rules to the end).
     """
 
     name: ClassVar[str] = "pimc-risk"
@@ -114,6 +117,7 @@ class KloepperExpertBot:
         noise: float = 0.25,
         trust: float = 0.0,
         knock_risk: float | None = None,
+        endgame: int = 0,
     ) -> None:
         self.worlds = whole_setting("worlds", worlds, 1, MAX_WORLDS)
         self.decide = whole_setting("decide", decide, 1, MAX_WORLDS)
@@ -125,6 +129,7 @@ class KloepperExpertBot:
             if knock_risk is None
             else number_setting("knock_risk", knock_risk, 0, MAX_RISK)
         )
+        self.endgame = whole_setting("endgame", endgame, 0, MAX_ENDGAME)
         self.rng = random.Random(seed)
         self.last_report: Report = []
         #: The moves weighed at the last choice with weighted means, error bars and paired gaps
@@ -147,8 +152,8 @@ class KloepperExpertBot:
         tie draws (common random numbers), so the draws do not blur the moves' differences."""
         return [int(self.rng.random() * 2**32) for _ in range(count)]
 
-    @staticmethod
     def _value(
+        self,
         world: State,
         first: Move,
         seat: int,
@@ -161,7 +166,7 @@ class KloepperExpertBot:
         seat; the play-out's reason counters, times ``weight``, are added to ``tally``."""
         w: Any = world.clone()
         before = list(w.points)
-        play_out(w, LeanRules(random.Random(seed)), first)
+        play_out(w, LeanRules(random.Random(seed)), first, self.endgame)
         if tally is not None:
             for key, amount in REASONS.count(world, w, seat).items():
                 tally[key] = tally.get(key, 0.0) + weight * amount

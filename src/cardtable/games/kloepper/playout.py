@@ -31,6 +31,7 @@ from typing import Any
 from cardtable.cards import parse_cards
 from cardtable.engine import Move
 from cardtable.games.kloepper.bot import sure_sweep
+from cardtable.games.kloepper.endgame import finish, solvable, solve
 from cardtable.games.kloepper.moves import KNOCK, KNOCK_OFF, PASS
 from cardtable.games.kloepper.tables import (
     CALLABLE,
@@ -223,11 +224,13 @@ class LeanRules:
         return self._best([(-POWER[m.cards[0]], m) for m in trumps])
 
 
-def play_out(world: Any, policy: LeanRules, first: Move | None = None) -> None:
+def play_out(world: Any, policy: LeanRules, first: Move | None = None, endgame: int = 0) -> None:
     """Make ``first`` (if given) in ``world`` (a Kloepper state, changed in place: a search's
     world), then play the deal to its end by ``policy`` at every seat. The game ends with the
     deal (its target is set to 0 before ``first``), as a search needs no next deal and dealing
-    one is a tenth of a play-out's time.
+    one is a tenth of a play-out's time. With ``endgame`` above 0, once no knock can come and
+    at most that many tricks are left (the one being played counts), both sides play them
+    perfectly instead (:mod:`cardtable.games.kloepper.endgame`).
 
     >>> import random, cardtable
     >>> state = cardtable.load("kloepper").new_state(seed=4)
@@ -239,4 +242,7 @@ def play_out(world: Any, policy: LeanRules, first: Move | None = None) -> None:
     if first is not None:
         world.apply(first)
     while not world.is_over:
+        if endgame and world.deck.tricks - world.trick_no <= endgame and solvable(world):
+            finish(world, solve(world)[1], policy)
+            return
         world.apply(policy.choose(world))
