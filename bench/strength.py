@@ -156,6 +156,50 @@ def load_pairing(path: Path, bots: list[str], options: dict[str, object]) -> Mat
     return result
 
 
+def archive(path: Path, console: Console) -> None:
+    """Move the games of a level that has since changed (a file ``load_pairing`` no longer
+    takes) to ``earlier/`` beside it, numbered, instead of playing over them: what an earlier
+    level measured stays on record, in the report's last table."""
+    if not path.exists():
+        return
+    folder = path.parent / "earlier"
+    folder.mkdir(exist_ok=True)
+    n = 1
+    while (dest := folder / f"{path.stem}-{n}.json").exists():
+        n += 1
+    path.rename(dest)
+    console.print(f"{path.name}: its levels changed; the games played so far are now {dest}")
+
+
+def earlier_lines(data: Path) -> list[str]:
+    """The table of the games of earlier levels (:func:`archive`), each under the bots that
+    played it."""
+    paths = sorted((data / "earlier").glob("*.json"))
+    if not paths:
+        return []
+    lines = [
+        "## Earlier levels",
+        "",
+        "Pairings played by a level before it changed, kept as measured (`bench/strength/"
+        "earlier/`); the first bot is the stronger one, the difference is its points per deal.",
+        "",
+        "| game | bots | games | deals | win rate | points per deal | significant |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for path in paths:
+        result = MatchResult.from_json(json.loads(path.read_text(encoding="utf-8")))
+        rate = result.summary()[result.bots[0]]["win_rate"]
+        diff = result.difference()
+        lines.append(
+            f"| {result.game} | {' vs '.join(f'`{b}`' for b in result.bots)} | "
+            f"{len(result.games)} | {sum(g.deals for g in result.games)} | "
+            f"{rate.mean:.1%} [{rate.low:.1%}, {rate.high:.1%}] | "
+            f"{diff.mean:+.3f} [{diff.low:+.3f}, {diff.high:+.3f}] | "
+            f"{'yes' if diff.excludes_zero() else '**no**'} |"
+        )
+    return [*lines, ""]
+
+
 def play_pairing(
     data: Path,
     game: str,
@@ -174,6 +218,8 @@ def play_pairing(
     path = outside_path(data, game) if outside else pairing_path(data, game, weak, strong)
     plugins = OUTSIDE_PLUGINS if outside else ()
     result = load_pairing(path, bots, options)
+    if result is None:
+        archive(path, console)
     part_size = max(1, min(PART, jobs)) if outside else PART
 
     def done() -> int:
@@ -450,7 +496,7 @@ def main() -> None:
                 continue
             play_pairing(args.data, game, weak, strong, needed, args.jobs, deadline, console)
     lines = report(args.data, args.scale) + outside_lines(args.data) + times_lines(args.data)
-    lines += notes_lines(args.data)
+    lines += earlier_lines(args.data) + notes_lines(args.data)
     args.out.write_text("\n".join(lines), encoding="utf-8")
     console.print(f"Wrote {args.out}")
 

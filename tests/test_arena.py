@@ -121,6 +121,21 @@ def test_the_strength_script_resumes_where_it_left_off(tmp_path: Path) -> None:
     assert "Target:" not in report and "## Against outside programs" in report
     assert "| cribbage | expert vs openspiel-ismcts:simulations=1000 | 0 | 0 |" in report
     assert "## calypso" in report and "| medium vs easy | 0 | 0 | not yet played |" in report
+    assert "## Earlier levels" not in report
+    # A level that changed: its games move to earlier/ and stay in the report, the pairing
+    # is played again under the new bots.
+    path = tmp_path / "cribbage-easy-vs-beginner.json"
+    old = json.loads(path.read_text())
+    old["bots"][0] = "rules:mistakes=0.5"
+    path.write_text(json.dumps(old))
+    subprocess.run([*args, "--pairing", "easy-vs-beginner"], check=True, capture_output=True)
+    assert (
+        json.loads((tmp_path / "earlier" / "cribbage-easy-vs-beginner-1.json").read_text()) == old
+    )
+    assert json.loads(path.read_text())["bots"][0] != "rules:mistakes=0.5"
+    report = (tmp_path / "strength.md").read_text()
+    assert "## Earlier levels" in report
+    assert "| cribbage | `rules:mistakes=0.5` vs `random` | 16 |" in report
 
 
 def test_lowest_total_wins_turns_the_sign() -> None:
