@@ -65,8 +65,32 @@ _BIT = tuple(1 << c for c in range(52))
 _STRONGEST = tuple(sorted(PACK, key=lambda c: -POWER[c]))
 
 
-def _cards(mask: int) -> list[int]:
-    return [c for c in _STRONGEST if mask & _BIT[c]]
+# Two cards of one suit key worth the same card points (the black queens, the jacks), by the
+# higher and the lower: the cards of that key that rank between them. Held by one seat, with
+# none of those between them in another hand or in the trick, the two are equivalent: every
+# trick one of them wins the other wins, with the same points, so only one is searched.
+_BETWEEN: dict[tuple[int, int], int] = {
+    (a, b): sum(
+        _BIT[c] for c in PACK if KEY[c] == KEY[a] and POWER[b] < POWER[c] < POWER[a]
+    )
+    for a in PACK
+    for b in PACK
+    if KEY[a] == KEY[b] and POINTS[a] == POINTS[b] and POWER[a] > POWER[b]
+}
+
+
+def _cards(mask: int, others: int) -> list[int]:
+    """The cards of ``mask``, strongest first, one of each run of equivalent cards (see
+    ``_BETWEEN``; ``others``: the cards in the other hands and in the trick)."""
+    out: list[int] = []
+    for c in _STRONGEST:
+        if mask & _BIT[c]:
+            if out:
+                between = _BETWEEN.get((out[-1], c))
+                if between is not None and not between & others:
+                    continue
+            out.append(c)
+    return out
 
 
 def _winner(trick: list[int], leader: int) -> int:
@@ -181,11 +205,14 @@ def solve(world: Any) -> tuple[int, list[int]]:
             return leaf(points, won), tail
         seat = (leader + len(trick)) % SEATS
         hand = hands[seat]
+        others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hand
+        for c in trick:
+            others |= _BIT[c]
         if trick:
             follow = hand & KEY_MASK[KEY[trick[0]]]
-            options = _cards(follow or hand)
+            options = _cards(follow or hand, others)
         else:
-            options = _cards(hand)
+            options = _cards(hand, others)
         maximize = queens_seat[seat]
         best = -1_000_000 if maximize else 1_000_000
         best_line: list[int] = []
