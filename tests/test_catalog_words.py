@@ -190,7 +190,7 @@ LEVELS_EN = {
         "Before each card, imagines 80 ways the hidden cards may lie, trusting most those "
         "that fit how the others have played, plays each out by rules of thumb and picks the "
         "move that does best; it calls and knocks only when those deals show it pays with "
-        "room to spare.",
+        "room to spare. Works out the last 3 tricks of each imagined deal exactly.",
     ],
     "krypkasino": [
         "Picks any legal move at random.",
@@ -226,6 +226,7 @@ def test_bot_levels_say_what_they_do() -> None:
         "相手の応じ手を考えずに、その場で最も多くの点を取ります。"
     )
     assert ja["kloepper"][1] == "賭けを上げる手のほかは、でたらめに選びます。"
+    assert ja["kloepper"][4].endswith("想像した配りの最後の3トリックは、正確に読み切ります。")
     for language in LANGUAGES:
         for texts in _levels(language).values():
             assert not any("=" in text or "pimc" in text for text in texts)

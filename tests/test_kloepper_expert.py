@@ -34,7 +34,10 @@ def one_deal(seed: int, bot_seed: int) -> list[str]:
 
 
 def test_expert_is_the_level_and_repeatable() -> None:
-    assert level_bot("kloepper", "expert") == ("pimc-risk", {"worlds": 80, "risk": 0.5})
+    assert level_bot("kloepper", "expert") == (
+        "pimc-risk",
+        {"worlds": 80, "risk": 0.5, "endgame": 3},
+    )
     assert make_bot("kloepper", "expert").name == "pimc-risk"
     for seed in (0, 26, 64):
         assert one_deal(seed, 5) == one_deal(seed, 5)

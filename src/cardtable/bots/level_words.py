@@ -13,6 +13,9 @@ the reply.'
 >>> level_sentence("kloepper", "hard")
 'Before each card, imagines 20 ways the hidden cards may lie, plays each out by rules of thumb \
 and picks the move that does best across them.'
+>>> level_sentence("kloepper", "expert").endswith("Works out the last 3 tricks of each imagined \
+deal exactly.")
+True
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ def _sentences(name: str, budget: dict[str, Any]) -> list[str]:
             )
         ]
     if name == "pimc-risk":
-        return [
+        out = [
             _(
                 "Before each card, imagines {worlds} ways the hidden cards may lie, trusting "
                 "most those that fit how the others have played, plays each out by rules of "
@@ -80,6 +83,13 @@ def _sentences(name: str, budget: dict[str, Any]) -> list[str]:
                 "deals show it pays with room to spare."
             ).format(worlds=budget.get("worlds", 20))
         ]
+        if budget.get("endgame"):
+            out.append(
+                _("Works out the last {tricks} tricks of each imagined deal exactly.").format(
+                    tricks=budget["endgame"]
+                )
+            )
+        return out
     if name == "ismcts":
         return [
             _("Before each card, plays {iterations} imagined games out to choose.").format(

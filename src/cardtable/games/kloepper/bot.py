@@ -265,5 +265,5 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("rules", {"mistakes": 1}),
     "medium": ("rules", {}),
     "hard": ("pimc", {"worlds": 20, "rollout": "rules"}),
-    "expert": ("pimc-risk", {"worlds": 80, "risk": 0.5}),
+    "expert": ("pimc-risk", {"worlds": 80, "risk": 0.5, "endgame": 3}),
 }

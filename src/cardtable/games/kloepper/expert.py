@@ -7,7 +7,9 @@ taken only when the search is sure enough.
 - Cards: perfect-information Monte Carlo over ``worlds`` weighted worlds; each card is played
   out to the end of the deal by the ``rules`` bot at every seat (its lean copy,
   :mod:`cardtable.games.kloepper.playout`: the same moves, faster; every move of a world with
-  the same tie draws), and the best weighted mean reward is played. The reward is the seat's
+  the same tie draws; with ``endgame`` above 0, the deal's last tricks are solved exactly
+  instead, both sides at their best: :mod:`cardtable.games.kloepper.endgame`), and the best
+  weighted mean reward is played. The reward is the seat's
   gain in the deal minus the largest gain that differs from it (the sides are hidden, see
   :mod:`cardtable.games.kloepper.search`). The weights are uneven (of 80 worlds some 20 to 40
   count), so the level searches more worlds than ``hard``'s unweighted 20.
