@@ -4,6 +4,7 @@ played by the engine, must reach it."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -37,6 +38,26 @@ def minimax(state: Any, root: Any) -> float:
     return max(values) if state.team >> state.to_move & 1 else min(values)
 
 
+def alpha_beta(state: Any, root: Any, alpha: float, beta: float) -> float:
+    """The same value with alpha-beta cuts alone (no bounds, no table, every card tried):
+    fast enough for four tricks."""
+    if state.is_over:
+        return queens_value(root, state)
+    maximize = bool(state.team >> state.to_move & 1)
+    best = -math.inf if maximize else math.inf
+    for move in state.legal_moves():
+        child = state.clone()
+        child.apply(move)
+        value = alpha_beta(child, root, alpha, beta)
+        if maximize:
+            best, alpha = max(best, value), max(alpha, value)
+        else:
+            best, beta = min(best, value), min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
 def position(seed: int, left: int, into: int, options: dict[str, Any] | None = None) -> Any:
     """The deal of ``seed`` played by the rules bot to ``left`` tricks before the end and
     ``into`` cards into that trick; its game ends with the deal."""
@@ -64,6 +85,16 @@ def test_the_solver_gives_the_engines_minimax_value(seed: int) -> None:
     after = state.clone()
     finish(after, line, LeanRules(random.Random(seed)))
     assert after.is_over and queens_value(state, after) == value
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_four_tricks_against_alpha_beta_over_the_engines_moves(seed: int) -> None:
+    state = position(seed, left=4, into=0)
+    value, line = solve(state)
+    assert value == alpha_beta(state, state, -math.inf, math.inf)
+    after = state.clone()
+    finish(after, line, LeanRules(random.Random(seed)))
+    assert queens_value(state, after) == value
 
 
 def test_a_lone_players_last_three_tricks() -> None:
