@@ -18,6 +18,7 @@ from cardtable.games.kloepper.endgame import finish, solvable, solve
 from cardtable.games.kloepper.expert import KloepperExpertBot
 from cardtable.games.kloepper.playout import LeanRules, play_out
 from cardtable.games.kloepper.tables import PLAYING
+from cardtable.seat_view import SeatView
 
 
 def queens_value(before: Any, after: Any) -> float:
@@ -161,3 +162,21 @@ def test_a_table_whose_rows_break_the_order_is_searched_without_bounds() -> None
 def test_after_a_knock() -> None:
     state = next(s for seed in range(400) if (s := position(seed, left=3, into=1)).knocker >= 0)
     assert solve(state)[0] == minimax(state, state)
+
+
+def test_a_blend_of_one_plays_as_the_expert_without_the_solver() -> None:
+    # blend=1 takes every card's value from the rules play-out: the same cards, the same
+    # values as no solver at all (the same worlds and draws from the same seed).
+    state: Any = cardtable.load("kloepper").new_state(seed=12)
+    plain = KloepperExpertBot(seed=5, worlds=8)
+    blended = KloepperExpertBot(seed=5, worlds=8, endgame=3, blend=1)
+    solved = KloepperExpertBot(seed=5, worlds=8, endgame=3)
+    differ = 0
+    while state.deal_no == 1:
+        view = SeatView(state, state.to_move)
+        move = plain.choose(view)
+        assert blended.choose(view) is move
+        assert blended.last_report == plain.last_report
+        differ += solved.choose(view) is not move
+        state.apply(move)
+    assert differ > 0  # the solver itself does change cards

@@ -105,7 +105,8 @@ class KloepperExpertBot:
     ``trust``: standard errors a card other than the rules bot's must clear (0: the best mean);
     ``knock_risk``: standard errors a knock the rules bot would not make must clear (unset:
     ``risk``); ``endgame``: the tricks left at which a play-out hands the world to the exact
-    solver (0: played out by rules to the end).
+    solver (0: played out by rules to the end); ``blend``: with ``endgame``, the share of a
+    card's value taken from a play-out by rules to the end instead.
     """
 
     name: ClassVar[str] = "pimc-risk"
@@ -120,6 +121,7 @@ class KloepperExpertBot:
         trust: float = 0.0,
         knock_risk: float | None = None,
         endgame: int = 0,
+        blend: float = 0.0,
     ) -> None:
         self.worlds = whole_setting("worlds", worlds, 1, MAX_WORLDS)
         self.decide = whole_setting("decide", decide, 1, MAX_WORLDS)
@@ -132,6 +134,7 @@ class KloepperExpertBot:
             else number_setting("knock_risk", knock_risk, 0, MAX_RISK)
         )
         self.endgame = whole_setting("endgame", endgame, 0, MAX_ENDGAME)
+        self.blend = number_setting("blend", blend, 0, 1)
         self.rng = random.Random(seed)
         self.last_report: Report = []
         #: The moves weighed at the last choice with weighted means, error bars and paired gaps
@@ -172,7 +175,14 @@ class KloepperExpertBot:
         if tally is not None:
             for key, amount in REASONS.count(world, w, seat).items():
                 tally[key] = tally.get(key, 0.0) + weight * amount
-        return gain_reward(before, w.points)[seat]
+        value = gain_reward(before, w.points)[seat]
+        if self.endgame and self.blend:
+            # Solved tricks tie where every card loses (or wins) against best play; the rules
+            # play-out's share tells such cards apart by the chances they leave the others.
+            w = world.clone()
+            play_out(w, LeanRules(random.Random(seed)), first)
+            value = (1 - self.blend) * value + self.blend * gain_reward(before, w.points)[seat]
+        return value
 
     def _values(
         self,
