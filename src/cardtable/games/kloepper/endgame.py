@@ -70,9 +70,7 @@ _STRONGEST = tuple(sorted(PACK, key=lambda c: -POWER[c]))
 # none of those between them in another hand or in the trick, the two are equivalent: every
 # trick one of them wins the other wins, with the same points, so only one is searched.
 _BETWEEN: dict[tuple[int, int], int] = {
-    (a, b): sum(
-        _BIT[c] for c in PACK if KEY[c] == KEY[a] and POWER[b] < POWER[c] < POWER[a]
-    )
+    (a, b): sum(_BIT[c] for c in PACK if KEY[c] == KEY[a] and POWER[b] < POWER[c] < POWER[a])
     for a in PACK
     for b in PACK
     if KEY[a] == KEY[b] and POINTS[a] == POINTS[b] and POWER[a] > POWER[b]
