@@ -64,7 +64,7 @@ __all__ = ["KloepperExpertBot", "weighted_gain"]
 #: The bounds of the settings.
 MAX_WORLDS = 2_000
 MAX_RISK = 10
-#: The most tricks the play-outs leave to the exact solver (four take about 4 ms a world).
+#: The most tricks the play-outs leave to the exact solver (four: about 2 ms a world).
 MAX_ENDGAME = 4
 
 #: What the bot considered: (move text, weighted mean reward or gain over the default, worlds).
