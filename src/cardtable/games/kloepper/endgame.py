@@ -54,7 +54,7 @@ from cardtable.games.kloepper.tables import (
     POINTS,
     POWER,
     SEATS,
-    TRUMP,
+    trick_winner,
 )
 
 __all__ = ["finish", "monotone", "solvable", "solve"]
@@ -89,16 +89,6 @@ def _cards(mask: int, others: int) -> list[int]:
                     continue
             out.append(c)
     return out
-
-
-def _winner(trick: list[int], leader: int) -> int:
-    led = KEY[trick[0]]
-    top, top_power = 0, -1
-    for i in range(SEATS):
-        c = trick[i]
-        if KEY[c] in (led, TRUMP) and POWER[c] > top_power:
-            top, top_power = i, POWER[c]
-    return (leader + top) % SEATS
 
 
 # The results from worst to best for the queens side as the queens side's points and tricks
@@ -198,7 +188,7 @@ def solve(world: Any) -> tuple[int, list[int]]:
                 return (high if high <= alpha else low), []
         if left == 1:  # one card a hand: the last trick plays itself
             tail = [hands[(leader + i) % SEATS].bit_length() - 1 for i in range(len(trick), SEATS)]
-            if queens_seat[_winner(trick + tail, leader)]:
+            if queens_seat[trick_winner(trick + tail, leader)]:
                 return leaf(points + rest, won + 1), tail
             return leaf(points, won), tail
         seat = (leader + len(trick)) % SEATS
@@ -220,7 +210,7 @@ def solve(world: Any) -> tuple[int, list[int]]:
             if len(trick) < SEATS:
                 value, line = search(trick, leader, points, won, rest, left, alpha, beta)
             else:
-                winner = _winner(trick, leader)
+                winner = trick_winner(trick, leader)
                 taken = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
                 if queens_seat[winner]:
                     value, line = search(

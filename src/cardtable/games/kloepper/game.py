@@ -59,13 +59,12 @@ from cardtable.games.kloepper.tables import (
     PHASES,
     PLAYING,
     POINTS,
-    POWER,
     QC,
     QS,
     SEATS,
-    TRUMP,
     Deck,
     hand_order,
+    trick_winner,
 )
 from cardtable.games.kloepper.text import describe_event, describe_move, materialize, prompt
 from cardtable.i18n import N_, _
@@ -305,16 +304,7 @@ class KloepperState(LoggedState):
         if len(trick) < SEATS:
             self.turn = (seat + 1) % SEATS
             return
-        led = KEY[trick[0]]
-        best, best_power = 0, -1
-        for i in range(SEATS):
-            c = trick[i]
-            k = KEY[c]
-            if k in (led, TRUMP):
-                p = POWER[c]
-                if p > best_power:
-                    best, best_power = i, p
-        winner = (self.leader + best) % SEATS
+        winner = trick_winner(trick, self.leader)
         points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
         self.taken[winner] += points
         self.won[winner].extend(trick)

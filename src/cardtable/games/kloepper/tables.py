@@ -51,6 +51,7 @@ __all__ = [
     "TRUMPS",
     "Deck",
     "hand_order",
+    "trick_winner",
 ]
 
 SEATS = 4
@@ -143,3 +144,19 @@ def hand_order(cards: Sequence[int]) -> list[int]:
     ['QS', 'JD', 'KD', 'AC', '10H', '9H']
     """
     return sorted(cards, key=_DISPLAY.__getitem__)
+
+
+def trick_winner(trick: Sequence[int], leader: int) -> int:
+    """The seat that wins a full trick led by ``leader``: the highest trump, else the highest
+    card of the suit led (the game, its search and its endgame solver all ask this).
+
+    >>> from cardtable.cards import parse_cards
+    >>> trick_winner(parse_cards("AH 9D 10H QS"), 1), trick_winner(parse_cards("AH KH 10H 9H"), 1)
+    (0, 1)
+    """
+    led = KEY[trick[0]]
+    top, top_power = 0, -1
+    for i, c in enumerate(trick):
+        if KEY[c] in (led, TRUMP) and POWER[c] > top_power:
+            top, top_power = i, POWER[c]
+    return (leader + top) % SEATS
