@@ -18,7 +18,7 @@ from cardtable.registry import codec as codec_of
 SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "distill.py"
 sys.path.insert(0, str(SCRIPT.parent))
 
-from distill import departure  # noqa: E402
+from distill import departure, loss_weights  # noqa: E402
 
 
 def _run(*args: str) -> str:
@@ -77,3 +77,10 @@ def test_departure_is_the_paired_gap_in_standard_errors() -> None:
     # A move the search did not weigh, or a teacher's move it did not rank first: no measure.
     assert departure(teacher, best, unweighed) == float("inf")
     assert departure(teacher, worse, best) == float("inf")
+
+
+def test_departures_weigh_as_the_option_says() -> None:
+    labels, anchors = np.array([0, 1, 2, 2, 5]), np.array([0, 0, 2, -1, 4])
+    # The second and the last depart from their anchor; the fourth has no anchor action.
+    assert loss_weights(labels, anchors, 20.0).tolist() == [1.0, 20.0, 1.0, 1.0, 20.0]
+    assert loss_weights(labels, anchors, 1.0).tolist() == [1.0] * 5
