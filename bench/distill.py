@@ -18,6 +18,10 @@
    anchor's move where the teacher departed from it by less than Z standard errors: a search
    over a few dozen worlds picks among moves of nearly equal value by the luck of its worlds,
    and a copy cannot learn that luck, only the departures the search was sure of.
+   ``--departures W`` weighs each decision whose label departs from the anchor W times.
+   ``--target values`` learns the search's values instead of its choices: each searched next
+   action's mean reward less its decision's mean (the generate stage keeps them), by squared
+   error; the bot plays the action of the highest predicted value.
 3. export: the weights as ``games/<game>/data/distilled.npz`` (``--out`` elsewhere).
 4. measure: arena matches on duplicate deals (each pairing for ``--seconds`` of wall time):
    distilled against ``rules`` and ``expert``, and ``rules`` against ``expert`` for
@@ -50,6 +54,7 @@ from cardtable.bots.arena import MatchResult, run_match
 from cardtable.bots.distilled import (
     TENSORS,
     WEIGHTS_FILE,
+    Network,
     anchor_action,
     decision_tensor,
     load_network,
@@ -84,6 +89,9 @@ class Decisions:
     sure: np.ndarray
     #: How each run that made them was played (teacher, seed, explore, player, seconds).
     runs: list[dict[str, Any]] = field(default_factory=list)
+    #: The teacher's search value (mean reward) of each next action: the best of the moves it
+    #: weighed that begin with it; NaN where it weighed none (or did not search).
+    values: np.ndarray | None = None
 
 
 Task = tuple[str, dict[str, Any], str, int, int, float, str, tuple[str, ...], str]
@@ -100,6 +108,7 @@ def _play(task: Task) -> Decisions:
     labels: list[int] = []
     anchored: list[int] = []
     sure: list[float] = []
+    worth: list[np.ndarray] = []
     origin: list[int] = []
     rng = random.Random(seed)
     index = 0
@@ -125,6 +134,7 @@ def _play(task: Task) -> Decisions:
                 guide_move = guide_bot.choose(view) if guide_bot is not None else None
                 guide = codec.actions(guide_move) if guide_move is not None else []
                 certainty = departure(bots[seat], move, guide_move)
+                searched = searched_values(game, codec, bots[seat])
                 prefix: tuple[int, ...] = ()
                 while True:
                     _fitting, nxt = next_actions(codec, legal, prefix)
@@ -143,6 +153,7 @@ def _play(task: Task) -> Decisions:
                         anchored.append(anchor_action(guide, prefix))
                         sure.append(certainty)
                         origin.append(deal)
+                        worth.append(next_values(searched, prefix, nxt, codec.num_actions))
                     prefix = (*prefix, label)
                 if explore and rng.random() < explore:
                     move = others[seat].choose(view)
@@ -155,7 +166,39 @@ def _play(task: Task) -> Decisions:
         np.array(origin, np.int64),
         np.array(anchored, np.int64),
         np.array(sure, np.float32),
+        values=np.stack(worth),
     )
+
+
+def searched_values(game: Any, codec: Any, teacher: Any) -> dict[tuple[int, ...], float]:
+    """The mean reward of each move ``teacher``'s last search weighed, by its actions."""
+    return {
+        tuple(codec.actions(game.parse_move(s.move))): float(s.mean)
+        for s in getattr(teacher, "last_stats", [])
+    }
+
+
+def next_values(
+    searched: dict[tuple[int, ...], float],
+    prefix: Sequence[int],
+    nxt: Sequence[int],
+    num_actions: int,
+) -> np.ndarray:
+    """Each next action's value: the best searched move that begins with ``prefix`` and it.
+
+    >>> next_values({(1, 2): 0.5, (1, 3): 2.0, (4,): -1.0}, (), [1, 4, 5], 6).tolist()
+    [nan, 2.0, nan, nan, -1.0, nan]
+    >>> next_values({(1, 2): 0.5, (1, 3): 2.0}, (1,), [2, 3], 4).tolist()
+    [nan, nan, 0.5, 2.0]
+    """
+    out = np.full(num_actions, np.nan, np.float32)
+    step = len(prefix)
+    for actions, value in searched.items():
+        if len(actions) > step and tuple(actions[:step]) == tuple(prefix):
+            a = actions[step]
+            if a in nxt and not value <= out[a]:
+                out[a] = value
+    return out
 
 
 def departure(teacher: Any, move: Move, anchor: Move | None) -> float:
@@ -204,6 +247,7 @@ def generate(
         np.concatenate([p.games for p in parts]),
         np.concatenate([p.anchors for p in parts]),
         np.concatenate([p.sure for p in parts]),
+        values=np.concatenate([p.values for p in parts if p.values is not None]),
     )
 
 
@@ -212,6 +256,8 @@ def save_decisions(path: Path, data: Decisions) -> None:
     arrays.update(
         masks=data.masks, labels=data.labels, games=data.games, anchors=data.anchors, sure=data.sure
     )
+    if data.values is not None:
+        arrays["values"] = data.values
     arrays["runs"] = np.array(json.dumps(data.runs))
     np.savez(path, **arrays)
 
@@ -223,7 +269,10 @@ def load_decisions(path: Path) -> Decisions:
         n = len(raw["labels"])
         anchors = raw["anchors"] if "anchors" in raw.files else np.full(n, -1)
         sure = raw["sure"] if "sure" in raw.files else np.full(n, np.inf, np.float32)
-        return Decisions(tensors, raw["masks"], raw["labels"], raw["games"], anchors, sure, runs)
+        values = raw["values"] if "values" in raw.files else None
+        return Decisions(
+            tensors, raw["masks"], raw["labels"], raw["games"], anchors, sure, runs, values
+        )
 
 
 def with_anchor(x: np.ndarray, anchors: np.ndarray, num_actions: int) -> np.ndarray:
@@ -232,6 +281,120 @@ def with_anchor(x: np.ndarray, anchors: np.ndarray, num_actions: int) -> np.ndar
     rows = np.flatnonzero(anchors >= 0)
     cells[rows, anchors[rows]] = 1.0
     return np.concatenate([x, cells], axis=1)
+
+
+Layers = list[tuple[np.ndarray, np.ndarray]]
+
+
+def _mlp(sizes: Sequence[int], dropout: float) -> Any:
+    """A torch MLP of ``sizes`` (inputs, hidden..., outputs), rectified and dropped out between
+    layers."""
+    from torch import nn
+
+    modules: list[nn.Module] = []
+    for k in range(len(sizes) - 1):
+        modules.append(nn.Linear(sizes[k], sizes[k + 1]))
+        if k < len(sizes) - 2:
+            modules.append(nn.ReLU())
+            if dropout:
+                modules.append(nn.Dropout(dropout))
+    return nn.Sequential(*modules)
+
+
+def _layers(model: Any) -> Layers:
+    """A torch MLP's linear layers as numpy (weights, bias) in ``x @ w + b`` form."""
+    from torch import nn
+
+    return [
+        (m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy())
+        for m in model
+        if isinstance(m, nn.Linear)
+    ]
+
+
+def advantages(values: np.ndarray) -> np.ndarray:
+    """Each searched action's value less the mean of its decision's searched actions (NaN
+    where not searched): what a value copy learns, as only the order within a decision
+    matters and the deal's luck moves every value of it alike.
+
+    >>> advantages(np.array([[1.0, np.nan, 3.0], [np.nan, np.nan, 2.0]])).tolist()
+    [[-1.0, nan, 1.0], [nan, nan, 0.0]]
+    """
+    known = ~np.isnan(values)
+    count = np.maximum(known.sum(axis=1, keepdims=True), 1)
+    mean: np.ndarray = np.where(known, values, 0.0).sum(axis=1, keepdims=True) / count
+    return np.asarray(values - mean, np.float32)
+
+
+def train_values(
+    x: np.ndarray,
+    data: Decisions,
+    hidden: Sequence[int],
+    epochs: int,
+    seed: int,
+    batch: int = 256,
+    dropout: float = 0.3,
+    weight_decay: float = 0.01,
+) -> tuple[Layers, dict[str, float]]:
+    """An MLP fitted to the teacher's search values instead of its choices: each searched
+    action's advantage (:func:`advantages`), squared error over the searched actions of the
+    decisions where two or more were searched. The bot plays the legal action of the highest
+    predicted value. Held out as :func:`train`; the epoch of least held-out error is kept, and
+    its agreement with the teacher's choices is reported."""
+    import torch
+
+    if data.values is None:
+        raise SystemExit("the decisions hold no search values: generate them again")
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    target = advantages(data.values)
+    known = ~np.isnan(target)
+    usable = known.sum(axis=1) >= 2
+    order = np.unique(data.games)
+    held = set(order[-max(1, len(order) // 10) :].tolist())
+    test = np.array([g in held for g in data.games])
+    model = _mlp([x.shape[1], *hidden, data.masks.shape[1]], dropout)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=weight_decay)
+    xs = torch.from_numpy(x)
+    ts = torch.from_numpy(np.nan_to_num(target))
+    ks = torch.from_numpy(known.astype(np.float32))
+    penalty = torch.from_numpy((data.masks.astype(np.float32) - 1.0) * 1e9)
+    ys = torch.from_numpy(data.labels)
+    train_rows = np.flatnonzero(~test & usable)
+    test_rows = torch.from_numpy(np.flatnonzero(test & usable))
+    every_test = torch.from_numpy(np.flatnonzero(test))
+    generator = np.random.default_rng(seed)
+
+    def error(rows: torch.Tensor) -> float:
+        with torch.no_grad():
+            gap = (model(xs[rows]) - ts[rows]) * ks[rows]
+            return float((gap**2).sum() / ks[rows].sum())
+
+    best: tuple[float, int, Layers] = (float("inf"), 0, [])
+    for epoch in range(epochs):
+        model.train()
+        shuffled = torch.from_numpy(generator.permutation(train_rows))
+        for start in range(0, len(shuffled), batch):
+            rows = shuffled[start : start + batch]
+            gap = (model(xs[rows]) - ts[rows]) * ks[rows]
+            loss = (gap**2).sum() / ks[rows].sum()
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+        model.eval()
+        score = error(test_rows)
+        if score < best[0]:
+            best = (score, epoch, _layers(model))
+    net = Network(best[2], {})
+    chosen = (net.scores(x[every_test.numpy()]) + penalty[every_test].numpy()).argmax(axis=1)
+    agreement = float((chosen == ys[every_test].numpy()).mean())
+    return best[2], {
+        "held_out_error": round(best[0], 4),
+        "held_out_accuracy": round(agreement, 4),
+        "best_epoch": best[1] + 1,
+        "train_decisions": len(train_rows),
+        "held_out_decisions": int(test.sum()),
+    }
 
 
 def loss_weights(labels: np.ndarray, anchors: np.ndarray, departures: float) -> np.ndarray:
@@ -271,15 +434,7 @@ def train(
     order = np.unique(data.games)
     held = set(order[-max(1, len(order) // 10) :].tolist())
     test = np.array([g in held for g in data.games])
-    sizes = [x.shape[1], *hidden, data.masks.shape[1]]
-    modules: list[nn.Module] = []
-    for k in range(len(sizes) - 1):
-        modules.append(nn.Linear(sizes[k], sizes[k + 1]))
-        if k < len(sizes) - 2:
-            modules.append(nn.ReLU())
-            if dropout:
-                modules.append(nn.Dropout(dropout))
-    model = nn.Sequential(*modules)
+    model = _mlp([x.shape[1], *hidden, data.masks.shape[1]], dropout)
     optimiser = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=weight_decay)
     xs = torch.from_numpy(x)
     # Illegal actions get a large negative score: the loss is over the legal actions only.
@@ -296,7 +451,7 @@ def train(
             chosen = (model(xs[rows]) + penalty[rows]).argmax(dim=1)
             return float((chosen == ys[rows]).float().mean())
 
-    best: tuple[float, int, list[tuple[np.ndarray, np.ndarray]]] = (-1.0, 0, [])
+    best: tuple[float, int, Layers] = (-1.0, 0, [])
     for epoch in range(epochs):
         model.train()
         shuffled = torch.from_numpy(generator.permutation(train_rows))
@@ -310,12 +465,7 @@ def train(
         model.eval()
         score = accuracy(test_rows)
         if score > best[0]:
-            layers = [
-                (m.weight.detach().numpy().T.copy(), m.bias.detach().numpy().copy())
-                for m in model
-                if isinstance(m, nn.Linear)
-            ]
-            best = (score, epoch, layers)
+            best = (score, epoch, _layers(model))
     model.eval()
     train_accuracy = accuracy(torch.from_numpy(train_rows))
     return best[2], {
@@ -406,6 +556,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=1.0,
         help="how many times a decision that departs from the anchor weighs in the loss",
     )
+    parser.add_argument(
+        "--target",
+        choices=["choices", "values"],
+        default="choices",
+        help="learn the teacher's choices, or its search's values of every action",
+    )
     parser.add_argument("--append", action="store_true", help="add to the decisions file")
     parser.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE")
     parser.add_argument(
@@ -458,6 +614,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 np.concatenate([old.anchors, data.anchors]),
                 np.concatenate([old.sure, data.sure]),
                 old.runs + data.runs,
+                None
+                if old.values is None or data.values is None
+                else np.concatenate([old.values, data.values]),
             )
         save_decisions(data_file, data)
         made = data.runs[-1]["decisions"]
@@ -481,16 +640,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             x = data.tensors[kind]
             if args.anchor:
                 x = with_anchor(x, data.anchors, data.masks.shape[1])
-            layers, figures = train(
-                x,
-                data,
-                hidden,
-                args.epochs,
-                args.seed,
-                dropout=args.dropout,
-                weight_decay=args.weight_decay,
-                departures=args.departures,
-            )
+            if args.target == "values":
+                layers, figures = train_values(
+                    x,
+                    data,
+                    hidden,
+                    args.epochs,
+                    args.seed,
+                    dropout=args.dropout,
+                    weight_decay=args.weight_decay,
+                )
+            else:
+                layers, figures = train(
+                    x,
+                    data,
+                    hidden,
+                    args.epochs,
+                    args.seed,
+                    dropout=args.dropout,
+                    weight_decay=args.weight_decay,
+                    departures=args.departures,
+                )
             took = time.perf_counter() - start
             print(f"train {kind}: {json.dumps(figures)} in {took:.0f} s")
             if chosen is None or figures["held_out_accuracy"] > chosen[0]:
@@ -510,6 +680,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "dropout": args.dropout,
             "weight_decay": args.weight_decay,
             "departures": args.departures,
+            "target": args.target,
             "epochs": args.epochs,
             **chosen[3],
         }

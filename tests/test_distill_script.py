@@ -18,7 +18,7 @@ from cardtable.registry import codec as codec_of
 SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "distill.py"
 sys.path.insert(0, str(SCRIPT.parent))
 
-from distill import departure, loss_weights  # noqa: E402
+from distill import advantages, departure, loss_weights, next_values  # noqa: E402
 
 
 def _run(*args: str) -> str:
@@ -84,3 +84,30 @@ def test_departures_weigh_as_the_option_says() -> None:
     # The second and the last depart from their anchor; the fourth has no anchor action.
     assert loss_weights(labels, anchors, 20.0).tolist() == [1.0, 20.0, 1.0, 1.0, 20.0]
     assert loss_weights(labels, anchors, 1.0).tolist() == [1.0] * 5
+
+
+def test_next_values_take_the_best_searched_move_through_each_action() -> None:
+    searched = {(1, 2): 0.5, (1, 3): 2.0, (4,): -1.0}
+    first = next_values(searched, (), [1, 4, 5], 6)
+    assert first[1] == 2.0 and first[4] == -1.0
+    assert np.isnan(first[[0, 2, 3, 5]]).all()  # not next, or next but not searched (5)
+    second = next_values(searched, (1,), [2, 3], 4)
+    assert second[2] == 0.5 and second[3] == 2.0 and np.isnan(second[[0, 1]]).all()
+    gaps = advantages(np.array([[1.0, np.nan, 3.0], [np.nan, np.nan, 2.0]]))
+    assert gaps[0, 0] == -1.0 and gaps[0, 2] == 1.0 and gaps[1, 2] == 0.0
+    assert np.isnan(gaps[0, 1]) and np.isnan(gaps[1, :2]).all()
+
+
+def test_a_value_copy_learns_the_searched_values(tmp_path: Path) -> None:
+    data, weights = tmp_path / "decisions.npz", tmp_path / "weights.npz"
+    _run("krypkasino", "--decisions", "40", "--stages", "generate", "--data", str(data))
+    with np.load(data) as made:
+        values, masks = made["values"], made["masks"]
+    assert values.shape == masks.shape
+    # Values only for legal next actions; the expert searched two or more in some decisions.
+    assert not (~np.isnan(values) & (masks == 0)).any()
+    assert ((~np.isnan(values)).sum(axis=1) >= 2).any()
+    out = _run("krypkasino", "--stages", "train", "--epochs", "1", "--tensor", "observation",
+               "--target", "values", "--data", str(data), "--out", str(weights))  # fmt: skip
+    assert "held_out_error" in out
+    assert load_network(weights).meta["target"] == "values"
