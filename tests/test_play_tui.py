@@ -578,3 +578,35 @@ def test_the_menu_opens_on_the_first_of_the_games() -> None:
             assert table.session.players == ["human", "easy", "easy", "easy"]
 
     asyncio.run(scenario())
+
+
+def test_a_hand_s_scoring_says_its_board_is_the_next_deal_s() -> None:
+    async def scenario() -> None:
+        game = cardtable.load("kloepper")
+        app = CardtableApp(
+            game=game,
+            players=["human", "rules", "rules", "rules"],
+            seed=11,
+            bot_delay=0,
+            save=False,
+        )
+        async with app.run_test(size=SIZE) as pilot:
+            table = app.table
+            assert table is not None
+            for _ in range(300):
+                await pilot.pause()
+                if isinstance(app.screen, InfoScreen):
+                    break
+                if table._my_turn():
+                    await pilot.press("enter")
+            screen = app.screen
+            assert isinstance(screen, InfoScreen)
+            assert screen.title_text == "The hand's scoring"
+            body = text_of(screen.body)
+            # The hand's result first, then the board under its caption: the next deal's.
+            assert "the queens team wins: seats 1 and 3 +2 each" in body
+            caption = body.index("The table as the next deal begins:")
+            assert body.index("the queens team wins") < caption < body.index("Seat 0 (you)")
+            assert table.session.state.observation(0)["deal_number"] == 2
+
+    asyncio.run(scenario())

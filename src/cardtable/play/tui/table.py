@@ -317,7 +317,10 @@ class TableScreen(Screen[None]):
             obs = self.session.state.observation(self.viewer)
             board = self.face.board(obs, self.session.players, self.viewer)
             title = _("The hand's scoring")
-            self.app.push_screen(InfoScreen(title, Group(body, Text(""), board)))
+            # The board is already the next deal's (its sides, its empty tricks): say so, or
+            # a side read under the hand's result seems to be that hand's.
+            caption = Text(_("The table as the next deal begins:"), style="bold")
+            self.app.push_screen(InfoScreen(title, Group(body, Text(""), caption, board)))
 
     def _finish(self) -> None:
         if self.finished:
