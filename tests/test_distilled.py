@@ -389,3 +389,30 @@ def test_the_weights_file_round_trips(tmp_path: Path) -> None:
     hidden = np.maximum(x @ w0.astype(np.float32) + b0, 0.0)
     assert np.array_equal(network.scores(x), hidden @ w1.astype(np.float32) + b1)
     assert isinstance(network, Network) and (network.inputs, network.outputs) == (4, 2)
+
+
+def test_a_margin_keeps_the_anchor_s_action_unless_another_scores_more_above_it(
+    tmp_path: Path,
+) -> None:
+    table = cardtable.load("kloepper", target=1)
+    codec = codec_of(table)
+    state = table.new_state(seed=3)
+    random_bot = make_bot("kloepper", "random", seed=1)
+    while len(state.legal_moves()) < 2:
+        state.apply(choose_for(random_bot, state))
+    anchor = codec.actions(choose_for(make_bot("kloepper", "rules", seed=0), state))[0]
+    other = next(a for a in next_actions(codec, state.legal_moves(), ())[1] if a != anchor)
+    # No weights: every score is its bias, the other action's 1.0 above the anchor's 0.
+    size = codec.obs_size + codec.num_actions
+    bias = np.zeros(codec.num_actions, np.float32)
+    bias[other] = 1.0
+    path = tmp_path / "m.npz"
+    meta = {"game": "kloepper", "options": {"target": 1}, "tensor": "observation"}
+    save_network(
+        path, [(np.zeros((size, codec.num_actions), np.float32), bias)], meta | {"anchor": "rules"}
+    )
+    for margin, chosen in ((0, other), (0.5, other), (1.0, anchor), (2, anchor)):
+        bot = make_bot("kloepper", f"distilled:path={path}:margin={margin}", seed=0)
+        assert codec.actions(choose_for(bot, state))[0] == chosen, margin
+    with pytest.raises(OptionError, match="margin"):
+        make_bot("kloepper", f"distilled:path={path}:margin=-1")

@@ -46,6 +46,7 @@ from cardtable.bots.levels import make_bot, register_bot, unregister_bot
 from cardtable.encoding import Codec, Tensor, next_actions
 from cardtable.engine import JSON, Event, Move
 from cardtable.errors import OptionError, clip
+from cardtable.random_bot import number_setting
 from cardtable.registry import codec as codec_of
 from cardtable.registry import entry, games
 from cardtable.seat_view import SeatView
@@ -287,11 +288,16 @@ class DistilledBot:
     the game ships. Each decision is the highest-scoring legal action of the seat's tensor
     (and of its anchor's move, where the network reads one); a move of several actions is
     chosen action by action, as the research environments do. The network never draws; an
-    anchor bot draws with ``seed`` (its ties), so a seed replays the same play."""
+    anchor bot draws with ``seed`` (its ties), so a seed replays the same play. With
+    ``margin`` above 0 the anchor's action is kept unless another scores more than ``margin``
+    above it (in the network's units: points for a copy of the search's values)."""
 
-    def __init__(self, game: str, seed: int | None = None, path: str = "") -> None:
+    def __init__(
+        self, game: str, seed: int | None = None, path: str = "", margin: float = 0.0
+    ) -> None:
         if not isinstance(path, str):
             raise OptionError(f"bot setting 'path' must be a file name, not {clip(path)!r}")
+        self.margin = number_setting("margin", margin, 0, 1000)
         self.network = load_network(path) if path else _shipped(game)
         self.game = entry(game).game.name
         trained_for = self.network.meta.get("game")
@@ -348,12 +354,24 @@ class DistilledBot:
             x = decision_tensor(codec, observation, events, prefix, self.tensor)
             if anchor is not None:
                 x = np.concatenate([x, anchor_cells(codec.num_actions, anchor, prefix)])
-            prefix = (*prefix, self.network.best(x, nxt))
+            prefix = (
+                *prefix,
+                self._pick(x, nxt, -1 if anchor is None else anchor_action(anchor, prefix)),
+            )
+
+    def _pick(self, x: Tensor, nxt: Sequence[int], kept: int) -> int:
+        """The highest-scoring of ``nxt``, or ``kept`` (the anchor's, -1 none) unless the best
+        scores more than the margin above it."""
+        if self.margin <= 0 or kept < 0:
+            return self.network.best(x, nxt)
+        scores = self.network.scores(x)
+        best = int(nxt[int(np.argmax(scores[list(nxt)]))])
+        return best if scores[best] > scores[kept] + self.margin else kept
 
 
 def _factory(game: str) -> BotFactory:
-    def make(seed: int | None = None, path: str = "") -> Bot:
-        return DistilledBot(game, seed, path)
+    def make(seed: int | None = None, path: str = "", margin: float = 0.0) -> Bot:
+        return DistilledBot(game, seed, path, margin)
 
     return make
 
