@@ -301,6 +301,23 @@ def _mlp(sizes: Sequence[int], dropout: float) -> Any:
     return nn.Sequential(*modules)
 
 
+def _fit_setup(
+    inputs: int,
+    hidden: Sequence[int],
+    outputs: int,
+    seed: int,
+    dropout: float,
+    weight_decay: float,
+) -> tuple[Any, Any]:
+    """A seeded MLP (torch on one thread, as a busy machine wants) and its AdamW optimiser."""
+    import torch
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    model = _mlp([inputs, *hidden, outputs], dropout)
+    return model, torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=weight_decay)
+
+
 def _layers(model: Any) -> Layers:
     """A torch MLP's linear layers as numpy (weights, bias) in ``x @ w + b`` form."""
     from torch import nn
@@ -310,6 +327,17 @@ def _layers(model: Any) -> Layers:
         for m in model
         if isinstance(m, nn.Linear)
     ]
+
+
+def held_out(games: np.ndarray) -> np.ndarray:
+    """Which decisions are held out: those of the last tenth of the games (at least one).
+
+    >>> held_out(np.array([0, 0, 1, 2, 2])).tolist()
+    [False, False, False, True, True]
+    """
+    order = np.unique(games)
+    held = order[-max(1, len(order) // 10) :]
+    return np.isin(games, held)
 
 
 def advantages(values: np.ndarray) -> np.ndarray:
@@ -345,16 +373,13 @@ def train_values(
 
     if data.values is None:
         raise SystemExit("the decisions hold no search values: generate them again")
-    torch.manual_seed(seed)
-    torch.set_num_threads(1)
     target = advantages(data.values)
     known = ~np.isnan(target)
     usable = known.sum(axis=1) >= 2
-    order = np.unique(data.games)
-    held = set(order[-max(1, len(order) // 10) :].tolist())
-    test = np.array([g in held for g in data.games])
-    model = _mlp([x.shape[1], *hidden, data.masks.shape[1]], dropout)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=weight_decay)
+    test = held_out(data.games)
+    model, optimiser = _fit_setup(
+        x.shape[1], hidden, data.masks.shape[1], seed, dropout, weight_decay
+    )
     xs = torch.from_numpy(x)
     ts = torch.from_numpy(np.nan_to_num(target))
     ks = torch.from_numpy(known.astype(np.float32))
@@ -429,13 +454,10 @@ def train(
     import torch
     from torch import nn
 
-    torch.manual_seed(seed)
-    torch.set_num_threads(1)
-    order = np.unique(data.games)
-    held = set(order[-max(1, len(order) // 10) :].tolist())
-    test = np.array([g in held for g in data.games])
-    model = _mlp([x.shape[1], *hidden, data.masks.shape[1]], dropout)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=weight_decay)
+    test = held_out(data.games)
+    model, optimiser = _fit_setup(
+        x.shape[1], hidden, data.masks.shape[1], seed, dropout, weight_decay
+    )
     xs = torch.from_numpy(x)
     # Illegal actions get a large negative score: the loss is over the legal actions only.
     penalty = torch.from_numpy((data.masks.astype(np.float32) - 1.0) * 1e9)
