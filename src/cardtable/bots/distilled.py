@@ -60,6 +60,7 @@ __all__ = [
     "Network",
     "anchor_action",
     "anchor_cells",
+    "best_of",
     "decision_tensor",
     "load_network",
     "register_bots",
@@ -143,6 +144,15 @@ def anchor_cells(num_actions: int, anchor: Sequence[int], prefix: Sequence[int])
     return out
 
 
+def best_of(scores: Matrix, legal: Sequence[int]) -> int:
+    """The legal action of the highest score (the lowest-numbered of equal scores).
+
+    >>> best_of(np.array([0.0, 1.0, 3.0], np.float32), [0, 1])
+    1
+    """
+    return int(legal[int(np.argmax(scores[list(legal)]))])
+
+
 class Network:
     """A multilayer perceptron: ``layers`` of (weights, bias), rectified between layers; its
     output is one score per action of the codec. ``meta`` says what it was trained on.
@@ -188,8 +198,7 @@ class Network:
         >>> net.best(np.array([0.0, 1.0, 3.0], np.float32), [0, 1])
         1
         """
-        scores = self.scores(x)
-        return int(legal[int(np.argmax(scores[list(legal)]))])
+        return best_of(self.scores(x), legal)
 
 
 def save_network(
@@ -365,7 +374,7 @@ class DistilledBot:
         if self.margin <= 0 or kept < 0:
             return self.network.best(x, nxt)
         scores = self.network.scores(x)
-        best = int(nxt[int(np.argmax(scores[list(nxt)]))])
+        best = best_of(scores, nxt)
         return best if scores[best] > scores[kept] + self.margin else kept
 
 
