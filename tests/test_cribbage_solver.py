@@ -86,6 +86,60 @@ def test_the_solver_agrees_with_an_exhaustive_search_of_the_engine() -> None:
     assert checked == 12
 
 
+def _plain_value(
+    mover: tuple[int, ...], other: tuple[int, ...], count: int, run: tuple[int, ...]
+) -> int:
+    """peg_value written plainly from the rules: no memo, the count's every card kept."""
+    best = -99
+    for rank in set(mover):
+        total = count + min(rank, 10)
+        if total > 31:
+            continue
+        rest = list(mover)
+        rest.remove(rank)
+        line = (*run, rank)
+        points = peg_score(line, total)
+        if total < 31 and other and min(other[0], 10) <= 31 - total:
+            value = points - _plain_value(other, tuple(rest), total, line)
+        elif total < 31 and rest and min(rest[0], 10) <= 31 - total:
+            value = points + _plain_value(tuple(rest), other, total, line)
+        elif total < 31 and not rest and not other:
+            value = points + 1  # the last card (at 31 the two for it are all)
+        else:
+            points += total < 31  # the go
+            if other:
+                value = points - _plain_value(other, tuple(rest), 0, ())
+            elif rest:
+                value = points + _plain_value(tuple(rest), other, 0, ())
+            else:
+                value = points
+        best = max(best, value)
+    return best
+
+
+def test_the_memoized_solver_agrees_with_a_plain_search_in_mid_count() -> None:
+    # Positions part-way through a count (long counts, pairs and runs behind), where the memo
+    # keys on the count's tail only: every value must be the plain search's. Half are dealt
+    # from the low cards (ace to seven), where the longest runs lie.
+    rng = random.Random(11)
+    checked = 0
+    while checked < 600:
+        cards = rng.sample(range(52) if checked % 2 else range(28), 8)
+        ranks = [RANK[c] for c in cards]
+        behind = rng.randrange(0, 5)
+        run = tuple(ranks[:behind])
+        count = sum(min(r, 10) for r in run)
+        if count > 27:
+            continue
+        left = 8 - behind
+        mover = tuple(sorted(ranks[behind : behind + (left + 1) // 2]))
+        other = tuple(sorted(ranks[behind + (left + 1) // 2 :]))
+        if not any(min(r, 10) <= 31 - count for r in mover):
+            continue
+        assert peg_value(mover, other, count, run) == _plain_value(mover, other, count, run)
+        checked += 1
+
+
 def test_known_pegging_values() -> None:
     # Leading the 5 gives the ten its fifteen for two and the last card for one.
     assert peg_value((5,), (10,), 0, ()) == -3

@@ -22,7 +22,6 @@ call. Three and four players have no exact solver here: the ``rules`` bot plays 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -40,37 +39,91 @@ __all__ = ["CribbageSolverBot", "peg_value", "play_values"]
 _VAL = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # count value by rank
 
 
-def _without(hand: tuple[int, ...], rank: int) -> tuple[int, ...]:
-    i = hand.index(rank)
-    return hand[:i] + hand[i + 1 :]
+def _tail(run: tuple[int, ...]) -> tuple[int, ...]:
+    """The ranks of the count that later plays can still score with: the trailing pair block,
+    or else the longest suffix of distinct ranks spanning at most seven ranks (a run through
+    a repeated rank is no run, and seven consecutive ranks already add up to 28). Positions
+    that differ only in older cards then share one memo entry.
+
+    >>> _tail((9, 5, 5)), _tail((5, 9, 4, 3)), _tail((2, 9, 4, 3)), _tail((1, 3, 9, 8))
+    ((5, 5), (5, 9, 4, 3), (9, 4, 3), (3, 9, 8))
+    """
+    n = len(run)
+    if n < 2:
+        return run
+    last = run[n - 1]
+    if run[n - 2] == last:
+        k = 2
+        while k < n and run[n - 1 - k] == last:
+            k += 1
+        return run[n - k :]
+    seen = 1 << last
+    lo = hi = last
+    k = 1
+    while k < n:
+        r = run[n - 1 - k]
+        bit = 1 << r
+        if seen & bit or max(hi, r) - min(lo, r) > 6:
+            break
+        seen |= bit
+        lo, hi = min(lo, r), max(hi, r)
+        k += 1
+    return run[n - k :] if k < n else run
 
 
 def _after_play(
     mover: tuple[int, ...], other: tuple[int, ...], count: int, run: tuple[int, ...], rank: int
 ) -> int:
     """The mover's net pegs from playing ``rank`` on, best play after."""
-    rest = _without(mover, rank)
-    count += _VAL[rank]
-    run = (*run, rank)
-    points = peg_score(run, count)
+    i = mover.index(rank)
+    rest = mover[:i] + mover[i + 1 :]
+    step = _STEPS.get((run, count, rank))
+    if step is None:
+        step = _step(run, count, rank)
+    run, count, points = step
     if count < 31:
         room = 31 - count
         if other and _VAL[other[0]] <= room:
-            return points - peg_value(other, rest, count, run)
+            return points - _value(other, rest, count, run)
         if rest and _VAL[rest[0]] <= room:
-            return points + peg_value(rest, other, count, run)  # the other says go
+            return points + _value(rest, other, count, run)  # the other says go
         if not rest and not other:
             return points + 1  # the last card
         points += 1  # nobody can play on: one for the go
     # The count starts again with the player after the mover (the mover if the other is out).
     if other:
-        return points - peg_value(other, rest, 0, ())
+        return points - _value(other, rest, 0, ())
     if rest:
-        return points + peg_value(rest, other, 0, ())
+        return points + _value(rest, other, 0, ())
     return points
 
 
-@functools.lru_cache(maxsize=1 << 20)
+#: Solved positions: (mover, other, count, tail of the count) -> net pegs. A plain dict (an
+#: lru_cache's bookkeeping costs a third of the search), emptied when it reaches MEMO_SIZE.
+_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]], int] = {}
+#: (tail, count, rank played) -> the tail, the count and the pegs after it, likewise.
+_STEPS: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], int, int]] = {}
+#: The most entries either memo keeps (some 150 MB at most).
+MEMO_SIZE = 1 << 20
+
+
+def _step(run: tuple[int, ...], count: int, rank: int) -> tuple[tuple[int, ...], int, int]:
+    """The count's tail, the count and the pegs once ``rank`` is played on them, memoized."""
+    line = (*run, rank)
+    total = count + _VAL[rank]
+    step = (_tail(line), total, peg_score(line, total))
+    if len(_STEPS) >= MEMO_SIZE:
+        _STEPS.clear()
+    _STEPS[(run, count, rank)] = step
+    return step
+
+
+def clear_memo() -> None:
+    """Forget every solved position (for timings that start from nothing)."""
+    _MEMO.clear()
+    _STEPS.clear()
+
+
 def peg_value(
     mover: tuple[int, ...], other: tuple[int, ...], count: int, run: tuple[int, ...]
 ) -> int:
@@ -81,6 +134,15 @@ def peg_value(
     >>> peg_value((7, 8), (9,), 0, ())  # the 9 goes between: a run of three, and the last card
     4
     """
+    return _value(mover, other, count, _tail(tuple(run)))
+
+
+def _value(mover: tuple[int, ...], other: tuple[int, ...], count: int, run: tuple[int, ...]) -> int:
+    """:func:`peg_value` of a count already cut to its :func:`_tail`, memoized."""
+    key = (mover, other, count, run)
+    best = _MEMO.get(key)
+    if best is not None:
+        return best
     room = 31 - count
     best = -99
     for rank in set(mover):
@@ -88,6 +150,9 @@ def peg_value(
             value = _after_play(mover, other, count, run, rank)
             if value > best:
                 best = value
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = best
     return best
 
 
