@@ -21,6 +21,7 @@ and only :data:`STATUS` says which status each of their faults answers.
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -41,7 +42,7 @@ from cardtable.server.bot_auth import refuse_bot_route, token_user
 from cardtable.server.config import Settings
 from cardtable.server.hub import Hub
 from cardtable.server.models import User
-from cardtable.server.store import Store
+from cardtable.server.store import BUSY, Store, busy_error
 from cardtable.server.validation import describe, where
 from cardtable.table.errors import Fault, TableError
 
@@ -83,7 +84,12 @@ STATUS: dict[Fault, int] = {
     Fault.NO_USER: 401,
     Fault.NOT_CREATOR: 403,
     Fault.NOT_SEATED: 403,
+    Fault.BUSY: 503,
 }
+#: How long a client asked to come back later should wait, in seconds (``Retry-After``).
+RETRY_AFTER = 5
+
+log = logging.getLogger("cardtable.server.edge")
 
 
 def status_of(fault: Fault) -> int:
@@ -266,6 +272,18 @@ def add_error_handlers(app: FastAPI) -> None:
     async def _account_error(request: Request, err: AccountError) -> JSONResponse:
         headers = {"Retry-After": str(err.retry_after)} if err.retry_after is not None else None
         return JSONResponse(error_body(err.code, str(err)), err.status, headers=headers)
+
+    @app.exception_handler(BUSY)
+    async def _busy(request: Request, err: Exception) -> JSONResponse:
+        # Overload, not a fault of the code: one line for the operator, no traceback.
+        log.warning("busy: %s %s: %s", request.method, clip(request.url.path), type(err).__name__)
+        # The asker's language if this request learnt it already: looking it up would wait on
+        # the database again.
+        known = getattr(request.state, "language", None)
+        with using_language(known if isinstance(known, str) else "en"):
+            refusal = busy_error()
+        headers = {"Retry-After": str(RETRY_AFTER)}
+        return JSONResponse(error_body(refusal.code, str(refusal)), 503, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, err: RequestValidationError) -> JSONResponse:

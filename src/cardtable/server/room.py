@@ -31,7 +31,7 @@ from cardtable.server.contribute import take_contribution
 from cardtable.server.hints import error_message, start_hint
 from cardtable.server.models import User, now
 from cardtable.server.ratings import rate_finished
-from cardtable.server.store import Store
+from cardtable.server.store import BUSY, BUSY_RETRY, Store, busy_error
 from cardtable.server.talk import chat_log, watcher_names
 from cardtable.table.core import Table
 from cardtable.table.errors import Fault, TableError
@@ -325,6 +325,15 @@ class Room:
             # On disk before anyone sees it: a crash after this loses nothing that was shown.
             try:
                 version = await self.store.add_move(table.id, ply, seat, move.text, moment, banked)
+            except BUSY:
+                # Not on disk, so not taken: the table is as it was. A person is told to send
+                # the move again; a bot tries again in a moment (else the table would wait on it
+                # for ever).
+                with using_language(language):
+                    await self.error(sender, busy_error(), ply)
+                if sender is None:
+                    asyncio.get_running_loop().call_later(BUSY_RETRY, self.schedule_bot)
+                return
             except IntegrityError:
                 # Another process wrote this ply first (its move, or its bot's): this one was
                 # behind. It catches up; the sender gets the table as it is.

@@ -36,6 +36,7 @@ from cardtable.server.protocol import (
     parse_client,
 )
 from cardtable.server.room import Room
+from cardtable.server.store import BUSY, busy_error
 from cardtable.table.errors import TableError
 
 __all__ = ["BAD_FRAME", "MAX_STRIKES", "PATH", "play", "refusal"]
@@ -88,7 +89,16 @@ async def play(socket: WebSocket, table_id: str) -> None:
             frame = await socket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
-            if not await _frame(edge, room, client, frame):
+            try:
+                keep = await _frame(edge, room, client, frame)
+            except BUSY:
+                # The database did not answer in time: this message was not carried out, and
+                # the connection stays for the next.
+                with using_language(client.language):
+                    busy = busy_error()
+                await socket.send_json(refusal(busy.code, str(busy)))
+                continue
+            if not keep:
                 await socket.close(code=POLICY)
                 break
     except (WebSocketDisconnect, WebSocketDisconnected):

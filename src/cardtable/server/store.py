@@ -13,6 +13,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import bindparam, event, insert, or_, select, text, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
     AsyncEngine,
@@ -20,9 +21,34 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from cardtable.i18n import _
 from cardtable.server.models import ChatLine, MoveRow, SeatRow, TableRow, User, now
+from cardtable.table.errors import Fault, TableError
 
-__all__ = ["Store"]
+__all__ = ["BUSY", "BUSY_RETRY", "POOL_TIMEOUT", "Store", "busy_error"]
+
+#: The longest a request waits for a database connection, in seconds, before it is answered
+#: that the server is busy (SQLAlchemy's default, 30, keeps a person waiting too long).
+POOL_TIMEOUT = 10.0
+#: What a request meets when every database connection stayed taken for :data:`POOL_TIMEOUT`
+#: (more requests than the database keeps up with): nothing of it was carried out, and asked
+#: again later it may be.
+BUSY = PoolTimeout
+#: How long a bot whose move met a busy database waits before it tries again, in seconds.
+BUSY_RETRY = 1.0
+
+
+def busy_error() -> TableError:
+    """The answer to a request the database could not take in time, in the current language.
+
+    >>> err = busy_error()
+    >>> str(err.code), str(err)
+    ('busy', 'the server is busy; nothing was changed: try again in a moment')
+    """
+    return TableError(
+        Fault.BUSY, _("the server is busy; nothing was changed: try again in a moment")
+    )
+
 
 #: The key of PostgreSQL's advisory lock that lets one process at a time migrate the schema.
 _MIGRATION_LOCK = 0x63617264
@@ -65,9 +91,11 @@ class Store:
         # (long tails, and "database is locked" past five seconds); one connection queues in
         # order instead.
         self.engine: AsyncEngine = (
-            create_async_engine(url, pool_size=1, max_overflow=0)
+            create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=POOL_TIMEOUT)
             if sqlite and ":memory:" not in url
             else create_async_engine(url)
+            if sqlite
+            else create_async_engine(url, pool_timeout=POOL_TIMEOUT)
         )
         if sqlite:
             # WAL lets readers go on while a move is written; NORMAL sync is safe with WAL.

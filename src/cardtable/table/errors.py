@@ -47,6 +47,8 @@ class Fault(StrEnum):
     ILLEGAL_MOVE = "illegal-move"
     TOO_FAST = "too-fast"
     NO_HINT = "no-hint"
+    # The server cannot take it now (its database did not answer in time): ask again.
+    BUSY = "busy"
 
 
 class TableError(CardtableError):
