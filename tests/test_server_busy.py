@@ -7,6 +7,7 @@ on it for ever."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncConnection
+from websockets.exceptions import InvalidStatus
 
 from cardtable.server import store as store_module
 from server_harness import LiveServer, Player
@@ -118,5 +120,27 @@ def test_a_bot_whose_move_met_a_busy_database_moves_once_it_answers(server: Live
         await asyncio.to_thread(_release, server, held)
         after = await ann.until("view", timeout=15)
         assert after["ply"] == mine["ply"] + 1
+
+    asyncio.run(scenario())
+
+
+def test_a_websocket_the_database_cannot_open_is_answered_busy(server: LiveServer) -> None:
+    async def scenario() -> None:
+        ann = await Player(server.base, "Ann").guest()
+        made = await ann.post(
+            "/api/tables",
+            {"game": "cribbage", "options": {"target": 61}, "seats": ["open", "rules"]},
+        )
+        table = made.json()["table"]["id"]
+        held = await asyncio.to_thread(_hold, server)
+        with pytest.raises(InvalidStatus) as refused:
+            await ann.connect(table)
+        await asyncio.to_thread(_release, server, held)
+        assert refused.value.response.status_code == 503
+        assert json.loads(refused.value.response.body) == {
+            "error": {"code": "busy", "message": BUSY_MESSAGE}
+        }
+        await ann.connect(table)  # once the database answers, the table opens
+        assert (await ann.until("view", seats=True))["status"] == "open"
 
     asyncio.run(scenario())

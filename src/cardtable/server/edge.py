@@ -26,7 +26,7 @@ from collections.abc import AsyncIterator, Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Request, Response
+from fastapi import Depends, FastAPI, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -88,6 +88,8 @@ STATUS: dict[Fault, int] = {
 }
 #: How long a client asked to come back later should wait, in seconds (``Retry-After``).
 RETRY_AFTER = 5
+#: The websocket close code "try again later" (RFC 6455's registry).
+TRY_AGAIN_LATER = 1013
 
 log = logging.getLogger("cardtable.server.edge")
 
@@ -274,9 +276,15 @@ def add_error_handlers(app: FastAPI) -> None:
         return JSONResponse(error_body(err.code, str(err)), err.status, headers=headers)
 
     @app.exception_handler(BUSY)
-    async def _busy(request: Request, err: Exception) -> JSONResponse:
+    async def _busy(request: HTTPConnection, err: Exception) -> JSONResponse | None:
         # Overload, not a fault of the code: one line for the operator, no traceback.
-        log.warning("busy: %s %s: %s", request.method, clip(request.url.path), type(err).__name__)
+        method = getattr(request, "method", "WEBSOCKET")
+        log.warning("busy: %s %s: %s", method, clip(request.url.path), type(err).__name__)
+        if isinstance(request, WebSocket):
+            # A connection the socket's own handling did not answer: closed as "try again
+            # later" (1013), which a client may reconnect after.
+            await request.close(code=TRY_AGAIN_LATER)
+            return None
         # The asker's language if this request learnt it already: looking it up would wait on
         # the database again.
         known = getattr(request.state, "language", None)

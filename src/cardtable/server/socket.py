@@ -67,15 +67,19 @@ async def play(socket: WebSocket, table_id: str) -> None:
         return
     try:
         user = await edge.asker(socket)
+        room = await edge.hub.room(table_id) if user is not None else None
     except AccountError as err:
         await deny(socket, err)  # a refused bot token: 401, saying why
         return
-    if user is None:
+    except TableError:
         await socket.close(code=POLICY)
         return
-    try:
-        room = await edge.hub.room(table_id)
-    except TableError:
+    except BUSY:
+        # The handshake is answered 503 (the client may connect again), not 500.
+        busy = busy_error()
+        await deny(socket, AccountError(busy.code, 503, str(busy)))
+        return
+    if user is None or room is None:
         await socket.close(code=POLICY)
         return
     await socket.accept()
