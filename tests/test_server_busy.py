@@ -45,6 +45,13 @@ def _release(server: LiveServer, conn: AsyncConnection) -> None:
     server.call(conn.close())
 
 
+async def _table(ann: Player, seats: list[str]) -> str:
+    """A Cribbage table to 61 that Ann makes with these seats; its id."""
+    body = {"game": "cribbage", "options": {"target": 61}, "seats": seats}
+    made = await ann.post("/api/tables", body)
+    return str(made.json()["table"]["id"])
+
+
 def test_a_request_the_database_cannot_take_is_answered_busy(
     server: LiveServer, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -71,11 +78,7 @@ def test_a_move_the_database_cannot_store_is_refused_and_the_table_is_unchanged(
     async def scenario() -> None:
         ann = await Player(server.base, "Ann").guest()
         bob = await Player(server.base, "Bob").guest()
-        made = await ann.post(
-            "/api/tables",
-            {"game": "cribbage", "options": {"target": 61}, "seats": ["open", "open"]},
-        )
-        table = made.json()["table"]["id"]
+        table = await _table(ann, ["open", "open"])
         assert (await bob.post(f"/api/tables/{table}/sit")).json() == {"seat": 1}
         await ann.connect(table)
         await bob.connect(table)
@@ -102,11 +105,7 @@ def test_a_move_the_database_cannot_store_is_refused_and_the_table_is_unchanged(
 def test_a_bot_whose_move_met_a_busy_database_moves_once_it_answers(server: LiveServer) -> None:
     async def scenario() -> None:
         ann = await Player(server.base, "Ann").guest()
-        made = await ann.post(
-            "/api/tables",
-            {"game": "cribbage", "options": {"target": 61}, "seats": ["open", "rules"]},
-        )
-        table = made.json()["table"]["id"]
+        table = await _table(ann, ["open", "rules"])
         await ann.connect(table)
         assert (await ann.post(f"/api/tables/{table}/start")).status_code == 200
         first = await ann.until("view")
@@ -127,11 +126,7 @@ def test_a_bot_whose_move_met_a_busy_database_moves_once_it_answers(server: Live
 def test_a_websocket_the_database_cannot_open_is_answered_busy(server: LiveServer) -> None:
     async def scenario() -> None:
         ann = await Player(server.base, "Ann").guest()
-        made = await ann.post(
-            "/api/tables",
-            {"game": "cribbage", "options": {"target": 61}, "seats": ["open", "rules"]},
-        )
-        table = made.json()["table"]["id"]
+        table = await _table(ann, ["open", "rules"])
         held = await asyncio.to_thread(_hold, server)
         with pytest.raises(InvalidStatus) as refused:
             await ann.connect(table)

@@ -4,8 +4,9 @@ Suits never matter in the play, so a position is two sorted tuples of ranks (1 =
 king), the count and the ranks played in the current count. :func:`peg_value` searches every
 line with the rules of the play (a player who cannot play says go; the last to play pegs one
 for the go or two for 31; the count restarts with the player after the last to play; the last
-card of all pegs one) and memoizes positions, so a whole four-card play is a few thousand
-positions at most. The reach of the target during the play is not foreseen.
+card of all pegs one) and memoizes positions (the count cut to what later cards can still score
+with), so a whole four-card play is a few hundred new positions at most. The reach of the
+target during the play is not foreseen.
 
 :class:`CribbageSolverBot` plays with it: for each play it samples worlds (the opponent's
 unseen cards, consistent with every go), solves each exactly and takes the best mean. Its
@@ -71,33 +72,6 @@ def _tail(run: tuple[int, ...]) -> tuple[int, ...]:
     return run[n - k :] if k < n else run
 
 
-def _after_play(
-    mover: tuple[int, ...], other: tuple[int, ...], count: int, run: tuple[int, ...], rank: int
-) -> int:
-    """The mover's net pegs from playing ``rank`` on, best play after."""
-    i = mover.index(rank)
-    rest = mover[:i] + mover[i + 1 :]
-    step = _STEPS.get((run, count, rank))
-    if step is None:
-        step = _step(run, count, rank)
-    run, count, points = step
-    if count < 31:
-        room = 31 - count
-        if other and _VAL[other[0]] <= room:
-            return points - _value(other, rest, count, run)
-        if rest and _VAL[rest[0]] <= room:
-            return points + _value(rest, other, count, run)  # the other says go
-        if not rest and not other:
-            return points + 1  # the last card
-        points += 1  # nobody can play on: one for the go
-    # The count starts again with the player after the mover (the mover if the other is out).
-    if other:
-        return points - _value(other, rest, 0, ())
-    if rest:
-        return points + _value(rest, other, 0, ())
-    return points
-
-
 #: Solved positions: (mover, other, count, tail of the count) -> net pegs. A plain dict (an
 #: lru_cache's bookkeeping costs a third of the search), emptied when it reaches MEMO_SIZE.
 _MEMO: dict[tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]], int] = {}
@@ -137,6 +111,21 @@ def peg_value(
     return _value(mover, other, count, _tail(tuple(run)))
 
 
+def _moves(hand: tuple[int, ...]) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """Each distinct rank of ``hand`` with its count value and the hand without it, by value."""
+    out = []
+    for rank in sorted(set(hand), key=lambda r: (_VAL[r], r)):
+        i = hand.index(rank)
+        out.append((rank, _VAL[rank], hand[:i] + hand[i + 1 :]))
+    moves = _MOVES[hand] = tuple(out)
+    return moves
+
+
+#: A hand's moves, worked out once: (rank, count value, the hand without it), by value so that
+#: a search stops at the first that does not fit. Hands of up to six ranks: a few thousand.
+_MOVES: dict[tuple[int, ...], tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
+
+
 def _value(mover: tuple[int, ...], other: tuple[int, ...], count: int, run: tuple[int, ...]) -> int:
     """:func:`peg_value` of a count already cut to its :func:`_tail`, memoized."""
     key = (mover, other, count, run)
@@ -145,15 +134,39 @@ def _value(mover: tuple[int, ...], other: tuple[int, ...], count: int, run: tupl
         return best
     room = 31 - count
     best = -99
-    for rank in set(mover):
-        if _VAL[rank] <= room:
-            value = _after_play(mover, other, count, run, rank)
-            if value > best:
-                best = value
+    for rank, val, rest in _MOVES.get(mover) or _moves(mover):
+        if val > room:
+            break  # the moves come by count value
+        line, total, points = _STEPS.get((run, count, rank)) or _step(run, count, rank)
+        value = _after(line, total, points, rest, other)
+        if value > best:
+            best = value
     if len(_MEMO) >= MEMO_SIZE:
         _MEMO.clear()
     _MEMO[key] = best
     return best
+
+
+def _after(
+    line: tuple[int, ...], total: int, points: int, rest: tuple[int, ...], other: tuple[int, ...]
+) -> int:
+    """The mover's net pegs once its card made the count ``total`` (its tail ``line``) and
+    pegged ``points``, ``rest`` left in its hand, best play after."""
+    if total < 31:
+        left = 31 - total
+        if other and _VAL[other[0]] <= left:
+            return points - _value(other, rest, total, line)
+        if rest and _VAL[rest[0]] <= left:
+            return points + _value(rest, other, total, line)  # the other says go
+        if not rest and not other:
+            return points + 1  # the last card
+        points += 1  # nobody can play on: one for the go
+    # The count starts again with the player after the mover (the mover if the other is out).
+    if other:
+        return points - _value(other, rest, 0, ())
+    if rest:
+        return points + _value(rest, other, 0, ())
+    return points
 
 
 def play_values(
@@ -164,12 +177,12 @@ def play_values(
     >>> play_values((4, 11), (1,), 20, (10, 10))  # the jack lets the ace make 31
     {4: 0, 11: -1}
     """
-    hand, opp, line = tuple(sorted(mover)), tuple(sorted(other)), tuple(run)
+    hand, opp, line = tuple(sorted(mover)), tuple(sorted(other)), _tail(tuple(run))
     room = 31 - count
     return {
-        rank: _after_play(hand, opp, count, line, rank)
-        for rank in sorted(set(hand))
-        if _VAL[rank] <= room
+        rank: _after(*_step(line, count, rank), rest, opp)
+        for rank, val, rest in sorted(_MOVES.get(hand) or _moves(hand))
+        if val <= room
     }
 
 
