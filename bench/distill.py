@@ -40,7 +40,7 @@ import argparse
 import json
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -318,6 +318,40 @@ def _fit_setup(
     return model, torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=weight_decay)
 
 
+def _epochs(
+    model: Any,
+    optimiser: Any,
+    train_rows: np.ndarray,
+    epochs: int,
+    batch: int,
+    seed: int,
+    batch_loss: Callable[[Any], Any],
+    held_out_score: Callable[[], float],
+    lower_is_better: bool = False,
+) -> tuple[float, int, Layers]:
+    """The passes of a fit: each epoch the training rows in shuffled batches, the optimiser
+    stepped on ``batch_loss(rows)``, then the held-out score; the best epoch's score, index
+    and layers."""
+    import torch
+
+    generator = np.random.default_rng(seed)
+    sign = -1.0 if lower_is_better else 1.0
+    best: tuple[float, int, Layers] = (-float("inf"), 0, [])
+    for epoch in range(epochs):
+        model.train()
+        shuffled = torch.from_numpy(generator.permutation(train_rows))
+        for start in range(0, len(shuffled), batch):
+            loss = batch_loss(shuffled[start : start + batch])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+        model.eval()
+        score = sign * held_out_score()
+        if score > best[0]:
+            best = (score, epoch, _layers(model))
+    return sign * best[0], best[1], best[2]
+
+
 def _layers(model: Any) -> Layers:
     """A torch MLP's linear layers as numpy (weights, bias) in ``x @ w + b`` form."""
     from torch import nn
@@ -388,28 +422,16 @@ def train_values(
     train_rows = np.flatnonzero(~test & usable)
     test_rows = torch.from_numpy(np.flatnonzero(test & usable))
     every_test = torch.from_numpy(np.flatnonzero(test))
-    generator = np.random.default_rng(seed)
 
-    def error(rows: torch.Tensor) -> float:
+    def error(rows: torch.Tensor) -> Any:
+        gap = (model(xs[rows]) - ts[rows]) * ks[rows]
+        return (gap**2).sum() / ks[rows].sum()
+
+    def held_out_error() -> float:
         with torch.no_grad():
-            gap = (model(xs[rows]) - ts[rows]) * ks[rows]
-            return float((gap**2).sum() / ks[rows].sum())
+            return float(error(test_rows))
 
-    best: tuple[float, int, Layers] = (float("inf"), 0, [])
-    for epoch in range(epochs):
-        model.train()
-        shuffled = torch.from_numpy(generator.permutation(train_rows))
-        for start in range(0, len(shuffled), batch):
-            rows = shuffled[start : start + batch]
-            gap = (model(xs[rows]) - ts[rows]) * ks[rows]
-            loss = (gap**2).sum() / ks[rows].sum()
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-        model.eval()
-        score = error(test_rows)
-        if score < best[0]:
-            best = (score, epoch, _layers(model))
+    best = _epochs(model, optimiser, train_rows, epochs, batch, seed, error, held_out_error, True)
     net = Network(best[2], {})
     chosen = (net.scores(x[every_test.numpy()]) + penalty[every_test].numpy()).argmax(axis=1)
     agreement = float((chosen == ys[every_test].numpy()).mean())
@@ -464,7 +486,6 @@ def train(
     ys = torch.from_numpy(data.labels)
     train_rows = np.flatnonzero(~test)
     test_rows = torch.from_numpy(np.flatnonzero(test))
-    generator = np.random.default_rng(seed)
     loss_of = nn.CrossEntropyLoss(reduction="none")
     weights = torch.from_numpy(loss_weights(data.labels, data.anchors, departures))
 
@@ -473,22 +494,13 @@ def train(
             chosen = (model(xs[rows]) + penalty[rows]).argmax(dim=1)
             return float((chosen == ys[rows]).float().mean())
 
-    best: tuple[float, int, Layers] = (-1.0, 0, [])
-    for epoch in range(epochs):
-        model.train()
-        shuffled = torch.from_numpy(generator.permutation(train_rows))
-        for start in range(0, len(shuffled), batch):
-            rows = shuffled[start : start + batch]
-            losses = loss_of(model(xs[rows]) + penalty[rows], ys[rows])
-            loss = (losses * weights[rows]).sum() / weights[rows].sum()
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-        model.eval()
-        score = accuracy(test_rows)
-        if score > best[0]:
-            best = (score, epoch, _layers(model))
-    model.eval()
+    def batch_loss(rows: torch.Tensor) -> Any:
+        losses = loss_of(model(xs[rows]) + penalty[rows], ys[rows])
+        return (losses * weights[rows]).sum() / weights[rows].sum()
+
+    best = _epochs(
+        model, optimiser, train_rows, epochs, batch, seed, batch_loss, lambda: accuracy(test_rows)
+    )
     train_accuracy = accuracy(torch.from_numpy(train_rows))
     return best[2], {
         "held_out_accuracy": round(best[0], 4),
