@@ -69,7 +69,7 @@ def _tail(run: tuple[int, ...]) -> tuple[int, ...]:
         seen |= bit
         lo, hi = min(lo, r), max(hi, r)
         k += 1
-    return run[n - k :] if k < n else run
+    return run[n - k :]
 
 
 #: Solved positions: (mover, other, count, tail of the count) -> net pegs. A plain dict (an
