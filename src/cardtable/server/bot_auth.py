@@ -96,18 +96,18 @@ def refuse_bot_route(method: str, route: str) -> None:
         )
 
 
-async def deny(socket: WebSocket, err: AccountError) -> None:
-    """Refuse a websocket before it is accepted with the error's status and its JSON body
-    (``{"error": {"code", "message"}}``), where the server can answer a handshake with HTTP;
+async def deny(socket: WebSocket, status: int, code: str, message: str) -> None:
+    """Refuse a websocket before it is accepted with ``status`` and the JSON body
+    ``{"error": {"code", "message"}}``, where the server can answer a handshake with HTTP;
     else closed with code 1008."""
     if "websocket.http.response" not in socket.scope.get("extensions", {}):
         await socket.close(code=1008)
         return
-    body = json.dumps({"error": {"code": err.code, "message": str(err)}}).encode()
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
     await socket.send(
         {
             "type": "websocket.http.response.start",
-            "status": err.status,
+            "status": status,
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", b"%d" % len(body)),

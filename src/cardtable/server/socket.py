@@ -69,7 +69,7 @@ async def play(socket: WebSocket, table_id: str) -> None:
         user = await edge.asker(socket)
         room = await edge.hub.room(table_id) if user is not None else None
     except AccountError as err:
-        await deny(socket, err)  # a refused bot token: 401, saying why
+        await deny(socket, err.status, err.code, str(err))  # a refused bot token: 401, saying why
         return
     except TableError:
         await socket.close(code=POLICY)
@@ -77,7 +77,7 @@ async def play(socket: WebSocket, table_id: str) -> None:
     except BUSY:
         # The handshake is answered 503 (the client may connect again), not 500.
         busy = busy_error()
-        await deny(socket, AccountError(busy.code, 503, str(busy)))
+        await deny(socket, 503, busy.code, str(busy))
         return
     if user is None or room is None:
         await socket.close(code=POLICY)
