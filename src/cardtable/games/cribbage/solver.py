@@ -72,23 +72,71 @@ def _tail(run: tuple[int, ...]) -> tuple[int, ...]:
     return run[n - k :]
 
 
-#: Solved positions: (mover, other, count, tail of the count) -> net pegs. A plain dict (an
-#: lru_cache's bookkeeping costs a third of the search), emptied when it reaches MEMO_SIZE.
-_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]], int] = {}
-#: (tail, count, rank played) -> the tail, the count and the pegs after it, likewise.
-_STEPS: dict[tuple[tuple[int, ...], int, int], tuple[tuple[int, ...], int, int]] = {}
+# The search runs on small ints: a hand (a sorted tuple of ranks) and a count's tail are each
+# given an id the first time they are met, and a position is one int made of the two hands'
+# ids, the count and the tail's id. Hashing that int, and indexing lists by the ids, is what
+# makes the search fast in Python: nested tuples as keys cost half of its time.
+
+#: The hands met so far, by id (0: the empty hand), and each one's id.
+_HANDS: list[tuple[int, ...]] = []
+_HAND_ID: dict[tuple[int, ...], int] = {}
+#: A hand's moves by id: (rank, count value, the id of the hand without it), by count value so
+#: that a search stops at the first that does not fit; and its least count value (99: none).
+_MOVES: list[tuple[tuple[int, int, int], ...]] = []
+_LEAST: list[int] = []
+#: The tails met so far, by id (0: the empty count), and each one's id.
+_TAILS: list[tuple[int, ...]] = []
+_TAIL_ID: dict[tuple[int, ...], int] = {}
+#: Solved positions: ((mover, other, count), tail) packed in one int -> net pegs. A plain dict
+#: (an lru_cache's bookkeeping costs a third of the search), emptied at MEMO_SIZE entries.
+_MEMO: dict[int, int] = {}
+#: (tail, count, rank played) packed -> the tail, the count and the pegs after it, likewise.
+_STEPS: dict[int, tuple[int, int, int]] = {}
 #: The most entries either memo keeps (some 150 MB at most).
 MEMO_SIZE = 1 << 20
+# Bits of a packed position: a hand's id (hands of up to six ranks: 26,963 of them), the
+# count (0 to 30), a tail's id.
+_HAND_BITS = 15
+_TAIL_BITS = 24
 
 
-def _step(run: tuple[int, ...], count: int, rank: int) -> tuple[tuple[int, ...], int, int]:
-    """The count's tail, the count and the pegs once ``rank`` is played on them, memoized."""
-    line = (*run, rank)
+def _hand_id(hand: tuple[int, ...]) -> int:
+    """The id of sorted ``hand``, its moves worked out the first time it is met."""
+    known = _HAND_ID.get(hand)
+    if known is not None:
+        return known
+    moves = []
+    for rank in sorted(set(hand), key=lambda r: (_VAL[r], r)):
+        i = hand.index(rank)
+        moves.append((rank, _VAL[rank], _hand_id(hand[:i] + hand[i + 1 :])))
+    new = _HAND_ID[hand] = len(_HANDS)
+    _HANDS.append(hand)
+    _MOVES.append(tuple(moves))
+    _LEAST.append(moves[0][1] if moves else 99)
+    return new
+
+
+def _tail_id(tail: tuple[int, ...]) -> int:
+    """The id of a count's ``tail`` (see :func:`_tail`)."""
+    known = _TAIL_ID.get(tail)
+    if known is None:
+        known = _TAIL_ID[tail] = len(_TAILS)
+        _TAILS.append(tail)
+    return known
+
+
+_hand_id(())
+_tail_id(())
+
+
+def _step(tail: int, count: int, rank: int) -> tuple[int, int, int]:
+    """The tail's id, the count and the pegs once ``rank`` is played on them, memoized."""
+    line = (*_TAILS[tail], rank)
     total = count + _VAL[rank]
-    step = (_tail(line), total, peg_score(line, total))
+    step = (_tail_id(_tail(line)), total, peg_score(line, total))
     if len(_STEPS) >= MEMO_SIZE:
         _STEPS.clear()
-    _STEPS[(run, count, rank)] = step
+    _STEPS[(tail << 10) | (count << 4) | rank] = step
     return step
 
 
@@ -108,36 +156,23 @@ def peg_value(
     >>> peg_value((7, 8), (9,), 0, ())  # the 9 goes between: a run of three, and the last card
     4
     """
-    return _value(mover, other, count, _tail(tuple(run)))
+    return _value(_hand_id(mover), _hand_id(other), count, _tail_id(_tail(tuple(run))))
 
 
-def _moves(hand: tuple[int, ...]) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """Each distinct rank of ``hand`` with its count value and the hand without it, by value."""
-    out = []
-    for rank in sorted(set(hand), key=lambda r: (_VAL[r], r)):
-        i = hand.index(rank)
-        out.append((rank, _VAL[rank], hand[:i] + hand[i + 1 :]))
-    moves = _MOVES[hand] = tuple(out)
-    return moves
-
-
-#: A hand's moves, worked out once: (rank, count value, the hand without it), by value so that
-#: a search stops at the first that does not fit. Hands of up to six ranks: a few thousand.
-_MOVES: dict[tuple[int, ...], tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
-
-
-def _value(mover: tuple[int, ...], other: tuple[int, ...], count: int, run: tuple[int, ...]) -> int:
-    """:func:`peg_value` of a count already cut to its :func:`_tail`, memoized."""
-    key = (mover, other, count, run)
+def _value(mover: int, other: int, count: int, tail: int) -> int:
+    """:func:`peg_value` of hands and a tail given by their ids, memoized."""
+    key = (((mover << _HAND_BITS | other) << 5 | count) << _TAIL_BITS) | tail
     best = _MEMO.get(key)
     if best is not None:
         return best
     room = 31 - count
     best = -99
-    for rank, val, rest in _MOVES.get(mover) or _moves(mover):
+    for rank, val, rest in _MOVES[mover]:
         if val > room:
             break  # the moves come by count value
-        line, total, points = _STEPS.get((run, count, rank)) or _step(run, count, rank)
+        line, total, points = _STEPS.get((tail << 10) | (count << 4) | rank) or _step(
+            tail, count, rank
+        )
         value = _after(line, total, points, rest, other)
         if value > best:
             best = value
@@ -147,25 +182,23 @@ def _value(mover: tuple[int, ...], other: tuple[int, ...], count: int, run: tupl
     return best
 
 
-def _after(
-    line: tuple[int, ...], total: int, points: int, rest: tuple[int, ...], other: tuple[int, ...]
-) -> int:
+def _after(line: int, total: int, points: int, rest: int, other: int) -> int:
     """The mover's net pegs once its card made the count ``total`` (its tail ``line``) and
-    pegged ``points``, ``rest`` left in its hand, best play after."""
+    pegged ``points``, the hand ``rest`` left to it, best play after (hands and tail by id)."""
     if total < 31:
         left = 31 - total
-        if other and _VAL[other[0]] <= left:
+        if _LEAST[other] <= left:
             return points - _value(other, rest, total, line)
-        if rest and _VAL[rest[0]] <= left:
+        if _LEAST[rest] <= left:
             return points + _value(rest, other, total, line)  # the other says go
         if not rest and not other:
             return points + 1  # the last card
         points += 1  # nobody can play on: one for the go
     # The count starts again with the player after the mover (the mover if the other is out).
     if other:
-        return points - _value(other, rest, 0, ())
+        return points - _value(other, rest, 0, 0)
     if rest:
-        return points + _value(rest, other, 0, ())
+        return points + _value(rest, other, 0, 0)
     return points
 
 
@@ -177,11 +210,12 @@ def play_values(
     >>> play_values((4, 11), (1,), 20, (10, 10))  # the jack lets the ace make 31
     {4: 0, 11: -1}
     """
-    hand, opp, line = tuple(sorted(mover)), tuple(sorted(other)), _tail(tuple(run))
+    hand, opp = _hand_id(tuple(sorted(mover))), _hand_id(tuple(sorted(other)))
+    tail = _tail_id(_tail(tuple(run)))
     room = 31 - count
     return {
-        rank: _after(*_step(line, count, rank), rest, opp)
-        for rank, val, rest in sorted(_MOVES.get(hand) or _moves(hand))
+        rank: _after(*_step(tail, count, rank), rest, opp)
+        for rank, val, rest in sorted(_MOVES[hand])
         if val <= room
     }
 
