@@ -24,6 +24,8 @@ from cardtable.engine import State
 from cardtable.errors import CardtableError, OptionError
 from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.games.cribbage.bot import CribbageRulesBot
+from cardtable.games.cribbage.lead_table import dealable, lead_values
+from cardtable.games.cribbage.pegging_table import kept_hands
 from cardtable.games.cribbage.scoring import peg_score
 from cardtable.games.cribbage.solver import CribbageSolverBot, peg_value, play_values
 from cardtable.games.kloepper.search import RULES_VERBS
@@ -138,6 +140,24 @@ def test_the_memoized_solver_agrees_with_a_plain_search_in_mid_count() -> None:
             continue
         assert peg_value(mover, other, count, run) == _plain_value(mover, other, count, run)
         checked += 1
+
+
+def test_the_lead_table_is_the_solvers_opening() -> None:
+    # The shipped table of opening leads (four cards against four, count 0) against the solver
+    # searching them afresh, lead by lead; and its best lead against the plain search.
+    rng = random.Random(23)
+    hands = kept_hands()
+    for checked in range(400):
+        mine, other = rng.choice(hands), rng.choice(hands)
+        while not dealable(mine, other):
+            assert lead_values(mine, other) is None
+            other = rng.choice(hands)
+        table = lead_values(mine, other)
+        assert table == play_values(mine, other, 0, (), table=False)
+        if checked < 40:
+            assert max(table.values()) == _plain_value(mine, other, 0, ())
+    assert lead_values((5, 5, 5, 5), (5, 6, 7, 8)) is None
+    assert lead_values((1, 1, 1, 1), (1, 2, 3, 4)) is None
 
 
 def test_known_pegging_values() -> None:

@@ -5,8 +5,10 @@ king), the count and the ranks played in the current count. :func:`peg_value` se
 line with the rules of the play (a player who cannot play says go; the last to play pegs one
 for the go or two for 31; the count restarts with the player after the last to play; the last
 card of all pegs one) and memoizes positions (the count cut to what later cards can still score
-with), so a whole four-card play is a few hundred new positions at most. The reach of the
-target during the play is not foreseen.
+with), so a whole four-card play is a few hundred new positions at most; the opening lead of
+four cards against four, the costliest, is read from a shipped table
+(:mod:`~cardtable.games.cribbage.lead_table`). The reach of the target during the play is not
+foreseen.
 
 :class:`CribbageSolverBot` plays with it: for each play it samples worlds (the opponent's
 unseen cards, consistent with every go), solves each exactly and takes the best mean. Its
@@ -30,6 +32,7 @@ from cardtable.cards import parse_cards
 from cardtable.engine import Move
 from cardtable.games.cribbage.analysis import discard_advice
 from cardtable.games.cribbage.bot import CribbageRulesBot
+from cardtable.games.cribbage.lead_table import lead_values
 from cardtable.games.cribbage.scoring import peg_score
 from cardtable.games.cribbage.tables import RANK as _RANK
 from cardtable.random_bot import whole_setting
@@ -203,18 +206,34 @@ def _after(line: int, total: int, points: int, rest: int, other: int) -> int:
 
 
 def play_values(
-    mover: Sequence[int], other: Sequence[int], count: int, run: Sequence[int]
+    mover: Sequence[int],
+    other: Sequence[int],
+    count: int,
+    run: Sequence[int],
+    table: bool = True,
 ) -> dict[int, int]:
-    """Each rank the mover may play, with the net pegs of best play after it.
+    """Each rank the mover may play, with the net pegs of best play after it. The opening
+    lead of four cards against four is read from the lead table
+    (:mod:`~cardtable.games.cribbage.lead_table`) unless ``table`` is False.
 
     >>> play_values((4, 11), (1,), 20, (10, 10))  # the jack lets the ace make 31
     {4: 0, 11: -1}
+    >>> play_values((2, 3, 5, 12), (4, 6, 9, 13), 0, ()) == play_values(
+    ...     (2, 3, 5, 12), (4, 6, 9, 13), 0, (), table=False)
+    True
     """
+    if table and count == 0 and not run and len(mover) == 4 and len(other) == 4:
+        known = lead_values(mover, other)
+        if known is not None:
+            return known
     hand, opp = _hand_id(tuple(sorted(mover))), _hand_id(tuple(sorted(other)))
     tail = _tail_id(_tail(tuple(run)))
     room = 31 - count
+    steps = _STEPS
     return {
-        rank: _after(*_step(tail, count, rank), rest, opp)
+        rank: _after(
+            *(steps.get((tail << 10) | (count << 4) | rank) or _step(tail, count, rank)), rest, opp
+        )
         for rank, val, rest in sorted(_MOVES[hand])
         if val <= room
     }
