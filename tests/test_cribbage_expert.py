@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import numpy as np
 import pytest
 
 import cardtable
@@ -26,12 +27,21 @@ from cardtable.games.cribbage.bot import LEVELS
 from cardtable.games.cribbage.discard_table import (
     DISCARD_PAIRS,
     discard_regrets,
+    hand_index,
     rank_discard_values,
     table_values,
 )
 from cardtable.games.cribbage.endgame import endgame_values, toy_finish
 from cardtable.games.cribbage.expert import CribbageExpertBot
-from cardtable.games.cribbage.inference import missed_pegs, opponent_deals, past_plays
+from cardtable.games.cribbage.inference import (
+    _column,
+    _draw_batch,
+    _missed_rows,
+    held_only,
+    missed_pegs,
+    opponent_deals,
+    past_plays,
+)
 from cardtable.games.cribbage.solver import play_values
 from cardtable.seat_view import SeatView
 from test_search_bots import positions, replay, twin
@@ -146,14 +156,68 @@ def test_the_expert_can_lay_away_to_the_board() -> None:
     assert CribbageExpertBot(1, board_discards=60).choose(view).text == "discard 6S 8C"
 
 
-def test_the_expert_never_sees_hidden_cards() -> None:
+def test_batched_draws_are_consistent_and_find_their_rows() -> None:
+    # Every hand drawn at once holds unseen cards worth more than the go's limit, and each
+    # (hand, discard) is found at the row and column the one-by-one lookup gives.
+    seen = parse_cards("AH 2H 3H 4H 6H 7H 8H 9H 10H JH QH KH 5D 9S")
+    unseen = [c for c in range(52) if c not in set(seen)]
+    played = [RANK[c] for c in parse_cards("5D 9S")]
+    kept, rows, cols = _draw_batch(unseen, played, 2, 6, 300, 3, random.Random(4))
+    assert len(kept) == len(rows) == len(cols) == 900
+    unseen_ranks = [RANK[c] for c in unseen]
+    for (held, thrown), row, col in zip(kept, rows.tolist(), cols.tolist(), strict=True):
+        assert len(held) == 2 and all(min(r, 10) > 6 for r in held)
+        six = tuple(sorted([*played, *held, *thrown]))
+        assert all(six.count(r) <= unseen_ranks.count(r) + played.count(r) for r in six)
+        assert row == hand_index(six) and col == _column(six, *thrown)
+    with pytest.raises(ValueError, match="3 cards to draw from 2"):
+        _draw_batch([0, 1, 40, 44], [], 3, 9, 5, 1, random.Random(1))
+
+
+def test_batched_draws_deal_every_hand_alike() -> None:
+    # beta = 0: every discard as likely, so a hand's weight is how often it was drawn. Each
+    # rank's share of the held cards must be its share of the 39 unseen cards, within four
+    # standard errors (20,000 hands of four).
+    seen = parse_cards("5H 5D 5C JS 4S 6H KD 2C 9D 9H 3S 7C 8H")
+    deals = opponent_deals(seen, [], 4, -1, True, 20000, 1, 0.0, random.Random(2), batch=True)
+    unseen = [RANK[c] for c in range(52) if c not in set(seen)]
+    share = {r: 0.0 for r in range(1, 14)}
+    for held, weight in held_only(deals).items():
+        for r in held:
+            share[r] += weight / 4
+    for r in range(1, 14):
+        p = unseen.count(r) / len(unseen)
+        assert abs(share[r] - p) < 4 * (p * (1 - p) / 80000) ** 0.5
+
+
+def test_missed_pegs_of_many_hands_at_once_are_each_hands() -> None:
+    rng = random.Random(3)
+    for _ in range(500):
+        plays = []
+        for _ in range(rng.randrange(1, 4)):
+            run = tuple(rng.randrange(1, 14) for _ in range(rng.randrange(0, 3)))
+            count = sum(min(r, 10) for r in run)
+            rank = rng.randrange(1, 14)
+            if count + min(rank, 10) <= 31:
+                later = tuple(rng.randrange(1, 14) for _ in range(rng.randrange(0, 3)))
+                plays.append((run, count, rank, later))
+        k = rng.randrange(0, 4)
+        held = [tuple(sorted(rng.randrange(1, 14) for _ in range(k))) for _ in range(5)]
+        rows = np.array(held, dtype=np.int64).reshape(5, k)
+        assert _missed_rows(plays, rows).tolist() == [missed_pegs(plays, h) for h in held]
+    # Four fives in the count: no hand holds a fifth, and none is asked about.
+    assert _missed_rows([((5, 5, 5, 5), 20, 9, ())], np.array([[9], [11]])).tolist() == [0, 0]
+
+
+@pytest.mark.parametrize("batch", [0, 1])
+def test_the_expert_never_sees_hidden_cards(batch: int) -> None:
     for n, (deck, history) in enumerate(positions("cribbage", 4)):
         real = replay("cribbage", deck, history)
         assert real is not None and real.to_move is not None
         seat = real.to_move
         other = twin("cribbage", deck, history, seat, random.Random(n))
-        a = CribbageExpertBot(n, draws=30)
-        b = CribbageExpertBot(n, draws=30)
+        a = CribbageExpertBot(n, draws=30, batch=batch)
+        b = CribbageExpertBot(n, draws=30, batch=batch)
         assert a.choose(SeatView(real, seat)) is b.choose(SeatView(other, seat))
         assert a.last_report == b.last_report
 
@@ -183,6 +247,7 @@ def test_the_expert_plays_to_the_board() -> None:
         {"solve": 0},
         {"board": 121},
         {"board_discards": -1},
+        {"batch": 2},
     ],
 )
 def test_the_expert_checks_its_settings(settings: dict[str, object]) -> None:
