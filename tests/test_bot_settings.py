@@ -45,8 +45,10 @@ OWN: dict[tuple[str, str], tuple[str, ...]] = {
         "board_discards",
         "discard_worlds",
         "discard_options",
+        "batch",
     ),
 }
+OWN[("cribbage", "pegger-fast")] = OWN[("cribbage", "pegger")]
 
 
 def settings_of(game: str, bot: str) -> tuple[str, ...]:
@@ -118,6 +120,7 @@ VALID: dict[str, st.SearchStrategy[Any]] = {
     "board": st.integers(0, 120),
     "board_discards": st.integers(0, 120),
     "board_worlds": st.integers(1, 10),
+    "batch": st.integers(0, 1),
 }
 
 
@@ -150,6 +153,7 @@ BASE: dict[str, dict[str, Any]] = {
     "search": {"worlds": 3},
     "pimc-risk": {"worlds": 3, "decide": 3},
     "pegger": {"draws": 20, "solve": 10},
+    "pegger-fast": {"draws": 20, "solve": 10},
 }
 
 

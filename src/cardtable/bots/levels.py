@@ -13,7 +13,7 @@ names the bot and the settings that play at it in each game: ``beginner`` the ra
 to gain. Asking for a level whose bot a game lacks gives the best lower level.
 
 >>> bot_names("cribbage"), make_bot("cribbage", "easy").name
-(['ismcts', 'pegger', 'pimc', 'random', 'rules', 'solver'], 'rules')
+(['ismcts', 'pegger', 'pegger-fast', 'pimc', 'random', 'rules', 'solver'], 'rules')
 >>> level_bot("calypso", "hard")
 ('pimc', {'worlds': 30})
 """
@@ -85,7 +85,7 @@ def register_bot(name: str, factory: BotFactory, games: tuple[str, ...] | None =
 
     >>> register_bot("doc-random", RandomBot, games=("cribbage",))
     >>> bot_names("cribbage")
-    ['doc-random', 'ismcts', 'pegger', 'pimc', 'random', 'rules', 'solver']
+    ['doc-random', 'ismcts', 'pegger', 'pegger-fast', 'pimc', 'random', 'rules', 'solver']
     >>> unregister_bot("doc-random", games=("cribbage",))
     """
     for game in games if games is not None else (None,):
@@ -292,8 +292,8 @@ not 100000000
     >>> make_bot("cribbage", "wizard")
     Traceback (most recent call last):
     ...
-    cardtable.errors.OptionError: no bot 'wizard' for cribbage; bots: ismcts, pegger, pimc, \
-random, rules, solver; levels: beginner, easy, medium, hard, expert
+    cardtable.errors.OptionError: no bot 'wizard' for cribbage; bots: ismcts, pegger, \
+pegger-fast, pimc, random, rules, solver; levels: beginner, easy, medium, hard, expert
     """
     if spec in LEVELS:
         for level in reversed(LEVELS[: LEVELS.index(spec) + 1]):

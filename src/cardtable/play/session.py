@@ -88,7 +88,7 @@ def player_choices(game: str) -> list[str]:
     >>> player_choices("cribbage")[:6]
     ['human', 'beginner', 'easy', 'medium', 'hard', 'expert']
     >>> player_choices("cribbage")[6:]
-    ['ismcts', 'pegger', 'pimc', 'random', 'rules', 'solver']
+    ['ismcts', 'pegger', 'pegger-fast', 'pimc', 'random', 'rules', 'solver']
     """
     return [HUMAN, *LEVELS, *bot_names(game)]
 

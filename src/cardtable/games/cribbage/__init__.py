@@ -9,7 +9,7 @@
 from cardtable.games.cribbage.analysis import DiscardOption, discard_advice, score_distribution
 from cardtable.games.cribbage.bot import LEVELS, CribbageRulesBot
 from cardtable.games.cribbage.codec import CribbageCodec
-from cardtable.games.cribbage.expert import CribbageExpertBot
+from cardtable.games.cribbage.expert import CribbageExpertBot, CribbageFastBot
 from cardtable.games.cribbage.game import CribbageGame, CribbageState
 from cardtable.games.cribbage.scoring import Combo, breakdown, describe, peg_points, score_hand
 from cardtable.games.cribbage.search import SEARCH
@@ -38,6 +38,7 @@ register(
         "rules": may_blunder(CribbageRulesBot),
         "solver": CribbageSolverBot,
         "pegger": CribbageExpertBot,
+        "pegger-fast": CribbageFastBot,
     },
     levels=LEVELS,
     search=SEARCH,

@@ -69,7 +69,7 @@ from cardtable.i18n import N_
 from cardtable.random_bot import number_setting, whole_setting
 from cardtable.seat_view import SeatView
 
-__all__ = ["BOARD_OPTIONS", "PEG_WIN", "CribbageExpertBot"]
+__all__ = ["BOARD_OPTIONS", "PEG_WIN", "CribbageExpertBot", "CribbageFastBot"]
 
 #: The advisor's best discards that a discard to the board chooses among.
 BOARD_OPTIONS = 6
@@ -309,6 +309,36 @@ class CribbageExpertBot(CribbageSolverBot):
             gamma=self.gamma,
             batch=self.batch,
         )
+
+
+class CribbageFastBot(CribbageExpertBot):
+    """The expert at a training budget (bot ``pegger-fast``): 150 drawn hands with one discard
+    each, drawn at once, the 20 likeliest solved. It plays over a thousand decisions a second
+    once its memo is warm and keeps most of the expert's edge over the ``rules`` bot
+    (``docs/research.md``, "A fast opponent"); any of the expert's settings may be given.
+
+    >>> import cardtable
+    >>> from cardtable.seat_view import SeatView
+    >>> state = cardtable.load("cribbage").new_state(seed=1)
+    >>> state.apply(state.legal_moves()[0]); state.apply(state.legal_moves()[0])
+    >>> bot = CribbageFastBot(seed=2)
+    >>> move = bot.choose(SeatView(state, state.to_move))
+    >>> move in state.legal_moves(), bot.last_report[0][2], bot.draws, bot.batch
+    (True, 20, 150, True)
+    """
+
+    name: ClassVar[str] = "pegger-fast"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        draws: int = 150,
+        per_hand: int = 1,
+        solve: int = 20,
+        batch: int = 1,
+        **settings: Any,
+    ) -> None:
+        super().__init__(seed, draws=draws, per_hand=per_hand, solve=solve, batch=batch, **settings)
 
 
 K = TypeVar("K", bound=tuple[Any, ...])
