@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import argparse
 import time
+from typing import Any
 
 import numpy as np
 
 import cardtable
+from cardtable.bots.distilled import register_bots
 from cardtable.bots.levels import make_bot
 from cardtable.seat_view import SeatView
 
-OPTIONS: dict[str, dict[str, object]] = {
+OPTIONS: dict[str, dict[str, Any]] = {
     "calypso": {"rounds": 1},
     "cribbage": {"target": 61},
     "kloepper": {"target": 1},
@@ -80,6 +82,7 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=20, help="games per printed rate")
     parser.add_argument("--steps", type=float, default=30.0, help="seconds of learner steps")
     args = parser.parse_args()
+    register_bots()  # `distilled` is a plug-in
     for bot in args.bots:
         rates = decision_rates(args.game, bot, args.games, args.chunk)
         shown = ", ".join(f"{rate:,.0f}" for _, rate in rates)

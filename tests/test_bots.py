@@ -384,7 +384,15 @@ def test_go_limits_agree_with_the_log() -> None:
 
 
 def test_bot_names_and_levels() -> None:
-    assert bot_names("cribbage") == ["ismcts", "pegger", "pegger-fast", "pimc", "random", "rules", "solver"]
+    assert bot_names("cribbage") == [
+        "ismcts",
+        "pegger",
+        "pegger-fast",
+        "pimc",
+        "random",
+        "rules",
+        "solver",
+    ]
     assert LEVELS == ("beginner", "easy", "medium", "hard", "expert")
     assert DEFAULT_LEVELS["hard"] == ("rules", {})
     assert all(set(registered(g).levels) >= {"easy", "medium"} for g in cardtable.games())
@@ -413,8 +421,8 @@ def test_an_unknown_bot_names_the_allowed_ones() -> None:
     with pytest.raises(OptionError) as err:
         make_bot("cribbage", "wizard")
     assert str(err.value) == (
-        "no bot 'wizard' for cribbage; bots: ismcts, pegger, pegger-fast, pimc, random, rules, solver; "
-        "levels: beginner, easy, medium, hard, expert"
+        "no bot 'wizard' for cribbage; bots: ismcts, pegger, pegger-fast, pimc, random, rules, "
+        "solver; levels: beginner, easy, medium, hard, expert"
     )
 
 
