@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import random
 from fractions import Fraction
 from itertools import combinations
 
@@ -12,6 +13,7 @@ from cardtable.cards import card_str, parse_cards
 from cardtable.errors import CardError
 from cardtable.games.cribbage.analysis import (
     DiscardOption,
+    _hand_total,
     discard_advice,
     mean_score,
     score_distribution,
@@ -184,3 +186,26 @@ def test_discard_advice_keeps_the_given_order() -> None:
 def test_discard_advice_rejects_bad_hands(cards: list[int]) -> None:
     with pytest.raises(CardError):
         discard_advice(cards, dealer=True)
+
+
+def test_the_hand_total_by_rank_and_suit_is_every_starter_counted() -> None:
+    # The advisor sums a kept hand's show over the starters by rank (fifteens, pairs, runs)
+    # and by suit (flush, nobs); counted starter by starter it must be the same, flushes of
+    # four and of five and both jacks' nobs included.
+    rng = random.Random(8)
+    hearts = [c for c in range(52) if c & 3 == 0]
+    for n in range(400):
+        if n % 2:
+            hand = rng.sample(range(52), 6)
+        else:
+            hand = [*rng.sample(hearts, 5), rng.choice([c for c in range(52) if c & 3])]
+        unseen = [c for c in range(52) if c not in hand]
+        rank_left = [0] * 14
+        suit_left = [0] * 4
+        for c in unseen:
+            rank_left[c // 4 + 1] += 1
+            suit_left[c & 3] += 1
+        for keep in combinations(hand, 4):
+            assert _hand_total(keep, rank_left, suit_left) == sum(
+                score_hand(keep, s) for s in unseen
+            )
