@@ -250,26 +250,21 @@ def _draw_batch(
     per_hand: int,
     rng: random.Random,
 ) -> _Drawn:
-    """The same draws as :func:`_draw_one_by_one`, all at once: a uniform subset is the cards
-    with the smallest of independent uniform keys."""
+    """The same draws as :func:`_draw_one_by_one`, all at once (a numpy generator seeded from
+    ``rng``)."""
     gen = np.random.default_rng(rng.getrandbits(64))
     cards = np.array(unseen, dtype=np.int64)
-    n = len(unseen)
-    keys = gen.random((draws, n))
-    barred = _VALUES[cards] <= limit
-    if n - int(barred.sum()) < held:
-        raise ValueError(f"{held} cards to draw from {n - int(barred.sum())}")
-    keys[:, barred] = 2.0  # never among the held
-    order = np.argsort(keys, axis=1)
-    hands = cards[order[:, :held]]
-    held_ranks = np.sort(_RANKS[hands], axis=1)
-    # The discards: two of the cards not held, per hand drawn.
-    keys2 = gen.random((draws, per_hand, n))
-    taken = np.zeros((draws, n), dtype=bool)
-    np.put_along_axis(taken, order[:, :held], True, axis=1)
-    keys2[np.broadcast_to(taken[:, None, :], keys2.shape)] = 2.0
-    pair = np.argpartition(keys2, 1, axis=2)[:, :, :2]
-    thrown = np.sort(_RANKS[cards[pair]], axis=2).reshape(draws * per_hand, 2)
+    eligible = np.flatnonzero(_VALUES[cards] > limit)  # positions in ``unseen``, ascending
+    if len(eligible) < held:
+        raise ValueError(f"{held} cards to draw from {len(eligible)}")
+    places = np.sort(eligible[_distinct(gen, len(eligible), draws, held)], axis=1)
+    held_ranks = np.sort(_RANKS[cards[places]], axis=1)
+    # The discards: two of the cards not held, per hand drawn. The k-th card not held is the
+    # k-th position once every held position at or below it is stepped over (in order).
+    rest = _distinct(gen, len(unseen) - held, draws * per_hand, 2)
+    for column in np.repeat(places, per_hand, axis=0).T:
+        rest += rest >= column[:, None]
+    thrown = np.sort(_RANKS[cards[rest]], axis=1)
     base = np.repeat(held_ranks, per_hand, axis=0)
     fixed = np.broadcast_to(np.array(played, dtype=np.int64), (len(base), len(played)))
     six = np.sort(np.concatenate([fixed, base, thrown], axis=1), axis=1)
@@ -280,6 +275,25 @@ def _draw_batch(
     cols = _COLUMNS[first, second]
     kept = [(tuple(h), (x, y)) for h, (x, y) in zip(base.tolist(), thrown.tolist(), strict=True)]
     return kept, rows.astype(np.intp), cols
+
+
+def _distinct(gen: np.random.Generator, high: int, rows: int, k: int) -> npt.NDArray[np.int64]:
+    """``rows`` rows of ``k`` distinct indices below ``high``, each row a uniform draw: Floyd's
+    sampling, every row at once (step ``j`` draws below ``j + 1`` and takes ``j`` itself when
+    the draw is already in the row).
+
+    >>> rows = _distinct(np.random.default_rng(1), 5, 1000, 4)
+    >>> rows.shape, all(len(set(row)) == 4 for row in rows.tolist()), int(rows.max())
+    ((1000, 4), True, 4)
+    """
+    out = np.empty((rows, k), dtype=np.int64)
+    for step, j in enumerate(range(high - k, high)):
+        draw = gen.integers(0, j + 1, rows)
+        taken = np.zeros(rows, dtype=bool)
+        for before in range(step):
+            taken |= out[:, before] == draw
+        out[:, step] = np.where(taken, j, draw)
+    return out
 
 
 @functools.cache
