@@ -187,21 +187,28 @@ def _value(mover: int, other: int, count: int, tail: int) -> int:
 
 def _after(line: int, total: int, points: int, rest: int, other: int) -> int:
     """The mover's net pegs once its card made the count ``total`` (its tail ``line``) and
-    pegged ``points``, the hand ``rest`` left to it, best play after (hands and tail by id)."""
+    pegged ``points``, the hand ``rest`` left to it, best play after (hands and tail by id).
+    The memo is looked at here before :func:`_value` is called: most positions are met again,
+    and a call is the dearest thing in the search."""
+    memo = _MEMO
     if total < 31:
         left = 31 - total
         if _LEAST[other] <= left:
-            return points - _value(other, rest, total, line)
-        if _LEAST[rest] <= left:
-            return points + _value(rest, other, total, line)  # the other says go
+            known = memo.get((((other << _HAND_BITS | rest) << 5 | total) << _TAIL_BITS) | line)
+            return points - (_value(other, rest, total, line) if known is None else known)
+        if _LEAST[rest] <= left:  # the other says go
+            known = memo.get((((rest << _HAND_BITS | other) << 5 | total) << _TAIL_BITS) | line)
+            return points + (_value(rest, other, total, line) if known is None else known)
         if not rest and not other:
             return points + 1  # the last card
         points += 1  # nobody can play on: one for the go
     # The count starts again with the player after the mover (the mover if the other is out).
     if other:
-        return points - _value(other, rest, 0, 0)
+        known = memo.get((other << _HAND_BITS | rest) << (5 + _TAIL_BITS))
+        return points - (_value(other, rest, 0, 0) if known is None else known)
     if rest:
-        return points + _value(rest, other, 0, 0)
+        known = memo.get((rest << _HAND_BITS | other) << (5 + _TAIL_BITS))
+        return points + (_value(rest, other, 0, 0) if known is None else known)
     return points
 
 
