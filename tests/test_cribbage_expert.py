@@ -39,6 +39,7 @@ from cardtable.games.cribbage.inference import (
     _draw_batch,
     _missed_rows,
     held_only,
+    likeliest_holdings,
     missed_pegs,
     opponent_deals,
     past_plays,
@@ -203,6 +204,27 @@ def test_batched_draws_deal_every_hand_alike() -> None:
     for r in range(1, 14):
         p = unseen.count(r) / len(unseen)
         assert abs(share[r] - p) < 4 * (p * (1 - p) / 80000) ** 0.5
+
+
+def test_the_likeliest_holdings_weighed_in_arrays_are_the_dicts() -> None:
+    # The same draws weighed two ways: in arrays to the likeliest held ranks, and through the
+    # (held, discard) dict summed by held ranks; the same hands, the same weights.
+    rng = random.Random(6)
+    for n in range(60):
+        cards = rng.sample(range(52), 13)
+        seen, opp_played = cards[: 7 + n % 4], cards[7 : 7 + n % 4]
+        seen = [*cards[:7], *opp_played]
+        held = 4 - len(opp_played)
+        plays = [((), 0, RANK[c], ()) for c in opp_played[:1]]
+        args = (seen, opp_played, held, -1, bool(n % 2), 150, 1 + n % 3, 1.0)
+        top = likeliest_holdings(*args, random.Random(n), most=20, plays=plays, gamma=1.0)
+        deals = opponent_deals(*args, random.Random(n), plays=plays, gamma=1.0, batch=True)
+        every = held_only(deals)
+        total = sum(w for _, w in sorted(every.items(), key=lambda i: (-i[1], i[0]))[:20])
+        assert len(top) == min(20, len(every))
+        for held_ranks, weight in top:
+            assert weight == pytest.approx(every[held_ranks] / total, rel=1e-9)
+        assert [w for _, w in top] == sorted((w for _, w in top), reverse=True)
 
 
 def test_missed_pegs_of_many_hands_at_once_are_each_hands() -> None:

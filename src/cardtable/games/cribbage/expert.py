@@ -59,7 +59,12 @@ from cardtable.engine import Move
 from cardtable.games.cribbage.analysis import DiscardOption, discard_advice
 from cardtable.games.cribbage.board import after_play, show_value
 from cardtable.games.cribbage.endgame import endgame_values
-from cardtable.games.cribbage.inference import held_only, opponent_deals, past_plays
+from cardtable.games.cribbage.inference import (
+    held_only,
+    likeliest_holdings,
+    opponent_deals,
+    past_plays,
+)
 from cardtable.games.cribbage.pegging_table import pegging_sd
 from cardtable.games.cribbage.sampling import go_limits
 from cardtable.games.cribbage.scoring import rank_points, score_hand
@@ -194,7 +199,6 @@ class CribbageExpertBot(CribbageSolverBot):
             by_rank.setdefault(RANK[move.cards[0]], move)
         if len(by_rank) == 1:
             return next(iter(by_rank.values()))
-        deals = self._opponent(view, obs)
         count = int(obs["count"])
         run = tuple(RANK[c] for c in parse_cards(obs["count_cards"]))
         mine = tuple(sorted(RANK[c] for c in parse_cards(obs["hand"])))
@@ -203,7 +207,7 @@ class CribbageExpertBot(CribbageSolverBot):
         target = int(obs["target"])
         board = bool(self.board) and max(scores) >= target - self.board
         if board:
-            worlds = _likeliest(deals, self.board_worlds)
+            worlds = _likeliest(self._opponent(view, obs), self.board_worlds)
             used = len(worlds)
             for (opp, thrown), weight in worlds:
                 finish = self._finish(view, obs, opp, thrown)
@@ -227,7 +231,10 @@ class CribbageExpertBot(CribbageSolverBot):
                     # breaks the ties and weighs the worlds the search calls lost.
                     totals[rank] += weight * (value + PEG_WIN * pegs[rank])
         else:
-            worlds_held = _likeliest(held_only(deals), self.solve)
+            if self.batch:  # the likeliest held ranks weighed in arrays, the same draws
+                worlds_held = likeliest_holdings(**self._evidence(view, obs), most=self.solve)
+            else:
+                worlds_held = _likeliest(held_only(self._opponent(view, obs)), self.solve)
             used = len(worlds_held)
             ranks = list(totals)
             rows: list[list[float]] = [[] for _ in ranks]
@@ -281,6 +288,11 @@ class CribbageExpertBot(CribbageSolverBot):
         self, view: SeatView, obs: dict[str, Any]
     ) -> dict[tuple[tuple[int, ...], tuple[int, int]], float]:
         """The opponent's (held ranks, discarded ranks) with their probabilities."""
+        return opponent_deals(**self._evidence(view, obs), batch=self.batch)
+
+    def _evidence(self, view: SeatView, obs: dict[str, Any]) -> dict[str, Any]:
+        """What the inference of the opponent's cards is given: the cards seen, what the
+        opponent played and holds, its go, its role, its plays, and the bot's draws."""
         seat = view.seat
         opp = 1 - seat
         sizes: list[int] = obs["hand_sizes"]
@@ -295,20 +307,19 @@ class CribbageExpertBot(CribbageSolverBot):
             *played[1],
             parse_card(obs["starter"]),
         ]
-        return opponent_deals(
-            seen,
-            played[opp],
-            sizes[opp],
-            limits[opp],
-            dealer=obs["dealer"] == opp,
-            draws=self.draws,
-            per_hand=self.per_hand,
-            beta=self.beta,
-            rng=self.rng,
-            plays=past_plays(plays, opp),
-            gamma=self.gamma,
-            batch=self.batch,
-        )
+        return {
+            "seen": seen,
+            "opp_played": played[opp],
+            "held": sizes[opp],
+            "limit": limits[opp],
+            "dealer": obs["dealer"] == opp,
+            "draws": self.draws,
+            "per_hand": self.per_hand,
+            "beta": self.beta,
+            "rng": self.rng,
+            "plays": past_plays(plays, opp),
+            "gamma": self.gamma,
+        }
 
 
 class CribbageFastBot(CribbageExpertBot):

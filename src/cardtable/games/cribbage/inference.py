@@ -38,7 +38,14 @@ from cardtable.games.cribbage.discard_table import (
 from cardtable.games.cribbage.scoring import peg_score
 from cardtable.games.cribbage.tables import RANK, VALUE
 
-__all__ = ["PastPlay", "held_only", "missed_pegs", "opponent_deals", "past_plays"]
+__all__ = [
+    "PastPlay",
+    "held_only",
+    "likeliest_holdings",
+    "missed_pegs",
+    "opponent_deals",
+    "past_plays",
+]
 
 #: One play of the opponent: the count's ranks before it, the count, the rank it played and
 #: the ranks it played later in the deal.
@@ -144,10 +151,7 @@ def opponent_deals(
     played = [RANK[c] for c in opp_played]
     draw = _draw_batch if batch else _draw_one_by_one
     kept, rows, cols = draw(unseen, played, held, limit, draws, per_hand, rng)
-    regrets = regret_rows(rows, dealer)
-    # Softmax over the 15 discards of each six: the chance this one was chosen.
-    exp = np.exp(-beta * regrets)
-    chosen = exp[np.arange(len(rows)), cols] / exp.sum(axis=1)
+    chosen = _chosen(rows, cols, dealer, beta)
     weighed = bool(plays) and gamma > 0
     if weighed and batch:
         ranks = np.array([h for h, _ in kept], dtype=np.int64).reshape(len(kept), held)
@@ -164,6 +168,62 @@ def opponent_deals(
         weights[key] = weights.get(key, 0.0) + w
     total = math.fsum(weights.values())
     return {key: w / total for key, w in weights.items()}
+
+
+def likeliest_holdings(
+    seen: Sequence[int],
+    opp_played: Sequence[int],
+    held: int,
+    limit: int,
+    dealer: bool,
+    draws: int,
+    per_hand: int,
+    beta: float,
+    rng: random.Random,
+    most: int,
+    plays: Sequence[PastPlay] = (),
+    gamma: float = 0.0,
+) -> list[tuple[tuple[int, ...], float]]:
+    """The ``most`` likeliest held ranks of :func:`opponent_deals` drawn with ``batch``, their
+    weights scaled to sum to 1, likeliest first (equal weights: the lower ranks first): what
+    the pegging search solves, weighed in arrays from the draws to the end.
+
+    >>> import random
+    >>> from cardtable.cards import parse_cards
+    >>> seen = parse_cards("AH 2H 3H 4H 6H 7H 8H 9H 10H JH QH KH KS KD KC")
+    >>> top = likeliest_holdings(seen, parse_cards("KS KD KC"), 1, 9, False, 20, 2, 1.0,
+    ...                          random.Random(3), most=2)
+    >>> deals = opponent_deals(seen, parse_cards("KS KD KC"), 1, 9, False, 20, 2, 1.0,
+    ...                        random.Random(3), batch=True)  # the same draws, as a dict
+    >>> every = sorted(held_only(deals).items(), key=lambda item: (-item[1], item[0]))
+    >>> [held for held, _ in top] == [held for held, _ in every[:2]]
+    True
+    """
+    known = set(seen)
+    unseen = [c for c in range(52) if c not in known]
+    played = [RANK[c] for c in opp_played]
+    base, _, rows, cols = _draw_arrays(unseen, played, held, limit, draws, per_hand, rng)
+    chosen = _chosen(rows, cols, dealer, beta)
+    if plays and gamma > 0:
+        chosen = chosen * np.exp(-gamma * _missed_rows(plays, base))
+    # Sum the weights by the held ranks (read as a number: the order of the tuples).
+    codes = base @ (14 ** np.arange(held - 1, -1, -1, dtype=np.int64))
+    keys, first, which = np.unique(codes, return_index=True, return_inverse=True)
+    sums = np.bincount(which.ravel(), weights=chosen, minlength=len(keys))
+    top = np.lexsort((keys, -sums))[:most]
+    total = float(sums[top].sum())
+    hands = base[first[top]].tolist()
+    return [(tuple(h), float(w) / total) for h, w in zip(hands, sums[top].tolist(), strict=True)]
+
+
+def _chosen(
+    rows: npt.NDArray[np.intp], cols: npt.NDArray[np.intp], dealer: bool, beta: float
+) -> npt.NDArray[np.float64]:
+    """The chance that a player choosing by a softmax of the discards' values (sharpness
+    ``beta`` a point) lays away the discard at each (row, column) of the discard table."""
+    exp = np.exp(-beta * regret_rows(rows, dealer))
+    chosen: npt.NDArray[np.float64] = exp[np.arange(len(rows)), cols] / exp.sum(axis=1)
+    return chosen
 
 
 def _missed_rows(plays: Sequence[PastPlay], held: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -250,8 +310,26 @@ def _draw_batch(
     per_hand: int,
     rng: random.Random,
 ) -> _Drawn:
-    """The same draws as :func:`_draw_one_by_one`, all at once (a numpy generator seeded from
-    ``rng``)."""
+    """The same draws as :func:`_draw_one_by_one`, all at once (see :func:`_draw_arrays`)."""
+    base, thrown, rows, cols = _draw_arrays(unseen, played, held, limit, draws, per_hand, rng)
+    kept = [(tuple(h), (x, y)) for h, (x, y) in zip(base.tolist(), thrown.tolist(), strict=True)]
+    return kept, rows, cols
+
+
+def _draw_arrays(
+    unseen: list[int],
+    played: list[int],
+    held: int,
+    limit: int,
+    draws: int,
+    per_hand: int,
+    rng: random.Random,
+) -> tuple[
+    npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.intp], npt.NDArray[np.intp]
+]:
+    """The drawn hands' held ranks and discarded ranks (a row per discard drawn, sorted), the
+    discard table's row and column of each, every hand drawn at once (a numpy generator seeded
+    from ``rng``)."""
     gen = np.random.default_rng(rng.getrandbits(64))
     cards = np.array(unseen, dtype=np.int64)
     eligible = np.flatnonzero(_VALUES[cards] > limit)  # positions in ``unseen``, ascending
@@ -273,8 +351,7 @@ def _draw_batch(
     first = (six < a[:, None]).sum(axis=1)
     second = np.where(a == b, first + 1, (six < b[:, None]).sum(axis=1))
     cols = _COLUMNS[first, second]
-    kept = [(tuple(h), (x, y)) for h, (x, y) in zip(base.tolist(), thrown.tolist(), strict=True)]
-    return kept, rows.astype(np.intp), cols
+    return base, thrown, rows.astype(np.intp), cols
 
 
 def _distinct(gen: np.random.Generator, high: int, rows: int, k: int) -> npt.NDArray[np.int64]:
