@@ -14,7 +14,7 @@ BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.
 
 
 def test_the_page_has_its_examples() -> None:
-    assert len(BLOCKS) == 11
+    assert len(BLOCKS) == 12
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[f"block{i}" for i in range(len(BLOCKS))])

@@ -151,7 +151,7 @@ def entry(name: str) -> Entry:
     """What game ``name`` registered; an unknown name raises naming the known ones.
 
     >>> sorted(entry("cribbage").bots)
-    ['pegger', 'rules', 'solver']
+    ['pegger', 'pegger-fast', 'rules', 'solver']
     """
     _discover()
     found = _ENTRIES.get(name.strip().lower()) if isinstance(name, str) else None

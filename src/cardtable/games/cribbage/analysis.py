@@ -110,10 +110,12 @@ def _check_six(hand6: Sequence[int]) -> tuple[int, ...]:
 def _hand_total(keep: tuple[int, ...], rank_left: list[int], suit_left: list[int]) -> int:
     """The kept four's show points summed over every unseen starter (``rank_left`` and
     ``suit_left``: the unseen cards of each rank and suit): fifteens, pairs and runs by the
-    starter's rank, then the flush and nobs by its suit. :func:`score_hand` per starter gives
-    the same sum, three times slower.
+    starter's rank, then the flush and nobs by its suit.
+    :func:`~cardtable.games.cribbage.scoring.score_hand` per starter gives the same sum, more
+    slowly.
 
     >>> from cardtable.cards import parse_cards
+    >>> from cardtable.games.cribbage.scoring import score_hand
     >>> hand = parse_cards("5H 5D 5C JS 4S 6H")
     >>> keep, unseen = tuple(parse_cards("5H 5D JS 6H")), set(range(52)) - set(hand)
     >>> rank_left = [0] + [4 - sum(c // 4 == r for c in hand) for r in range(13)]
