@@ -339,8 +339,9 @@ class CribbageExpertBot(CribbageSolverBot):
 class CribbageFastBot(CribbageExpertBot):
     """The expert at a training budget (bot ``pegger-fast``): 150 drawn hands with one discard
     each, drawn at once, the 20 likeliest solved. It plays over a thousand decisions a second
-    on the 2-core development machine once its memo is warm, and keeps most of the expert's edge over the ``rules`` bot
-    (``docs/research.md``, "A fast opponent"); any of the expert's settings may be given.
+    on the 2-core development machine once its memo is warm, and keeps most of the expert's
+    edge over the ``rules`` bot (``docs/research.md``, "A fast opponent"); any of the expert's
+    settings may be given.
 
     >>> import cardtable
     >>> from cardtable.seat_view import SeatView
