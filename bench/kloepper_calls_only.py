@@ -6,7 +6,7 @@ every card by the rules bot.
 ``rules`` on D duplicate one-deal games (``target=1``) for each N, and prints its points a deal
 over ``rules`` with a 95% interval and the seconds the match took. The expert spends most of its
 time on cards, so this is the fast part of it; the question is whether its calls and knocks
-alone keep its edge. Measured 2026-11-28 (3,000 deals each, seed 100, two workers): no;
+alone keep its edge. Measured 2026-11-28 (3,000 deals each, seed 100): no;
 ``docs/research.md``, "A fast opponent".
 """
 
@@ -21,7 +21,6 @@ from cardtable.bots.levels import register_bot
 from cardtable.engine import Move
 from cardtable.games.kloepper.bot import KloepperRulesBot
 from cardtable.games.kloepper.expert import KloepperExpertBot
-from cardtable.games.kloepper.moves import KNOCK
 from cardtable.seat_view import SeatView
 
 #: The expert's level settings (docs/strength.md), cards aside.
@@ -33,20 +32,10 @@ class CallsOnly(KloepperExpertBot):
 
     name = "calls-only"
 
-    def choose(self, view: SeatView) -> Move:
-        legal = view.legal_moves()
-        self.last_stats = []
-        if len(legal) == 1:
-            return legal[0]
-        default = KloepperRulesBot(int(self.rng.random() * 2**32)).choose(view)
-        plays = [m for m in legal if m.verb == "play"]
-        if not plays:
-            return self._risky(view, legal, default, self.decide, self.risk)
-        if KNOCK in legal and default is not KNOCK and self._may_sweep(view):
-            base = next(m for m in plays if m is default) if default in plays else plays[0]
-            if self._risky(view, [base, KNOCK], base, self.decide, self.knock_risk) is KNOCK:
-                return KNOCK
-        return default
+    def _best_play(self, view: SeatView, plays: list[Move]) -> Move:
+        # Where the expert would search its card, the rules bot plays (its ties drawn from the
+        # bot's own generator, as the expert draws its default's).
+        return KloepperRulesBot(int(self.rng.random() * 2**32)).choose(view)
 
 
 def register_bots() -> None:
