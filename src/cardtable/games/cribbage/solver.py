@@ -77,8 +77,8 @@ def _tail(run: tuple[int, ...]) -> tuple[int, ...]:
 
 # The search runs on small ints: a hand (a sorted tuple of ranks) and a count's tail are each
 # given an id the first time they are met, and a position is one int made of the two hands'
-# ids, the count and the tail's id. Hashing that int, and indexing lists by the ids, is what
-# makes the search fast in Python: nested tuples as keys cost half of its time.
+# ids, the count and the tail's id: hashing one int, and indexing lists by the ids, is cheaper
+# in Python than hashing tuples of tuples at every position.
 
 #: The hands met so far, by id (0: the empty hand), and each one's id.
 _HANDS: list[tuple[int, ...]] = []
@@ -112,7 +112,10 @@ def _hand_id(hand: tuple[int, ...]) -> int:
     for rank in sorted(set(hand), key=lambda r: (_VAL[r], r)):
         i = hand.index(rank)
         moves.append((rank, _VAL[rank], _hand_id(hand[:i] + hand[i + 1 :])))
-    new = _HAND_ID[hand] = len(_HANDS)
+    new = len(_HANDS)
+    if new >= 1 << _HAND_BITS:  # a pegging hand has at most six ranks: 26,963 hands in all
+        raise ValueError(f"too many different hands to pack: {hand} is the {new + 1}th")
+    _HAND_ID[hand] = new
     _HANDS.append(hand)
     _MOVES.append(tuple(moves))
     _LEAST.append(moves[0][1] if moves else 99)
