@@ -36,7 +36,7 @@ from cardtable.games.cribbage.expert import CribbageExpertBot
 from cardtable.games.cribbage.inference import (
     _column,
     _distinct,
-    _draw_batch,
+    _draw_arrays,
     _missed_rows,
     held_only,
     likeliest_holdings,
@@ -164,7 +164,8 @@ def test_batched_draws_are_consistent_and_find_their_rows() -> None:
     seen = parse_cards("AH 2H 3H 4H 6H 7H 8H 9H 10H JH QH KH 5D 9S")
     unseen = [c for c in range(52) if c not in set(seen)]
     played = [RANK[c] for c in parse_cards("5D 9S")]
-    kept, rows, cols = _draw_batch(unseen, played, 2, 6, 300, 3, random.Random(4))
+    base, discards, rows, cols = _draw_arrays(unseen, played, 2, 6, 300, 3, random.Random(4))
+    kept = list(zip(map(tuple, base.tolist()), map(tuple, discards.tolist()), strict=True))
     assert len(kept) == len(rows) == len(cols) == 900
     unseen_ranks = [RANK[c] for c in unseen]
     for (held, thrown), row, col in zip(kept, rows.tolist(), cols.tolist(), strict=True):
@@ -173,7 +174,7 @@ def test_batched_draws_are_consistent_and_find_their_rows() -> None:
         assert all(six.count(r) <= unseen_ranks.count(r) + played.count(r) for r in six)
         assert row == hand_index(six) and col == _column(six, *thrown)
     with pytest.raises(ValueError, match="3 cards to draw from 2"):
-        _draw_batch([0, 1, 40, 44], [], 3, 9, 5, 1, random.Random(1))
+        _draw_arrays([0, 1, 40, 44], [], 3, 9, 5, 1, random.Random(1))
 
 
 def test_floyds_sampling_draws_every_subset_alike() -> None:

@@ -146,28 +146,61 @@ def opponent_deals(
     >>> sorted({held for held, _ in batched})
     [(10,), (11,), (12,)]
     """
+    if batch:
+        base, thrown, chosen = _weighed_draws(
+            seen, opp_played, held, limit, dealer, draws, per_hand, beta, rng, plays, gamma
+        )
+        pairs = zip(base.tolist(), thrown.tolist(), strict=True)
+        return _normalised([(tuple(h), (x, y)) for h, (x, y) in pairs], chosen.tolist())
     known = set(seen)
     unseen = [c for c in range(52) if c not in known]
     played = [RANK[c] for c in opp_played]
-    draw = _draw_batch if batch else _draw_one_by_one
-    kept, rows, cols = draw(unseen, played, held, limit, draws, per_hand, rng)
-    chosen = _chosen(rows, cols, dealer, beta)
-    weighed = bool(plays) and gamma > 0
-    if weighed and batch:
-        ranks = np.array([h for h, _ in kept], dtype=np.int64).reshape(len(kept), held)
-        chosen = chosen * np.exp(-gamma * _missed_rows(plays, ranks))
-    weights: dict[tuple[tuple[int, ...], tuple[int, int]], float] = {}
-    by_play: dict[tuple[int, ...], float] = {}
-    for key, w in zip(kept, chosen.tolist(), strict=True):
-        if weighed and not batch:
-            factor = by_play.get(key[0])
+    kept, rows, cols = _draw_one_by_one(unseen, played, held, limit, draws, per_hand, rng)
+    weights = _chosen(rows, cols, dealer, beta).tolist()
+    if plays and gamma > 0:
+        by_play: dict[tuple[int, ...], float] = {}
+        for i, (ranks, _) in enumerate(kept):
+            factor = by_play.get(ranks)
             if factor is None:
-                factor = math.exp(-gamma * missed_pegs(plays, key[0]))
-                by_play[key[0]] = factor
-            w *= factor
-        weights[key] = weights.get(key, 0.0) + w
-    total = math.fsum(weights.values())
-    return {key: w / total for key, w in weights.items()}
+                factor = by_play[ranks] = math.exp(-gamma * missed_pegs(plays, ranks))
+            weights[i] *= factor
+    return _normalised(kept, weights)
+
+
+def _normalised(
+    kept: list[tuple[tuple[int, ...], tuple[int, int]]], weights: list[float]
+) -> dict[tuple[tuple[int, ...], tuple[int, int]], float]:
+    """The weights of the drawn (held, discarded) ranks summed by key, scaled to sum to 1."""
+    summed: dict[tuple[tuple[int, ...], tuple[int, int]], float] = {}
+    for key, w in zip(kept, weights, strict=True):
+        summed[key] = summed.get(key, 0.0) + w
+    total = math.fsum(summed.values())
+    return {key: w / total for key, w in summed.items()}
+
+
+def _weighed_draws(
+    seen: Sequence[int],
+    opp_played: Sequence[int],
+    held: int,
+    limit: int,
+    dealer: bool,
+    draws: int,
+    per_hand: int,
+    beta: float,
+    rng: random.Random,
+    plays: Sequence[PastPlay],
+    gamma: float,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """The batch draws of :func:`opponent_deals`: held ranks and discarded ranks (a row per
+    discard drawn) and each row's weight, before they are summed."""
+    known = set(seen)
+    unseen = [c for c in range(52) if c not in known]
+    played = [RANK[c] for c in opp_played]
+    base, thrown, rows, cols = _draw_arrays(unseen, played, held, limit, draws, per_hand, rng)
+    chosen = _chosen(rows, cols, dealer, beta)
+    if plays and gamma > 0:
+        chosen = chosen * np.exp(-gamma * _missed_rows(plays, base))
+    return base, thrown, chosen
 
 
 def likeliest_holdings(
@@ -199,13 +232,9 @@ def likeliest_holdings(
     >>> [held for held, _ in top] == [held for held, _ in every[:2]]
     True
     """
-    known = set(seen)
-    unseen = [c for c in range(52) if c not in known]
-    played = [RANK[c] for c in opp_played]
-    base, _, rows, cols = _draw_arrays(unseen, played, held, limit, draws, per_hand, rng)
-    chosen = _chosen(rows, cols, dealer, beta)
-    if plays and gamma > 0:
-        chosen = chosen * np.exp(-gamma * _missed_rows(plays, base))
+    base, _, chosen = _weighed_draws(
+        seen, opp_played, held, limit, dealer, draws, per_hand, beta, rng, plays, gamma
+    )
     # Sum the weights by the held ranks (read as a number: the order of the tuples).
     codes = base @ (14 ** np.arange(held - 1, -1, -1, dtype=np.int64))
     keys, first, which = np.unique(codes, return_index=True, return_inverse=True)
@@ -299,21 +328,6 @@ for (_i, _j), _k in _PAIR_COLUMN.items():
 # Powers of 14: a sorted six of ranks read as a number, most significant first, grows in the
 # table's order, so a search of the sorted codes finds its row.
 _POWERS = 14 ** np.arange(5, -1, -1, dtype=np.int64)
-
-
-def _draw_batch(
-    unseen: list[int],
-    played: list[int],
-    held: int,
-    limit: int,
-    draws: int,
-    per_hand: int,
-    rng: random.Random,
-) -> _Drawn:
-    """The same draws as :func:`_draw_one_by_one`, all at once (see :func:`_draw_arrays`)."""
-    base, thrown, rows, cols = _draw_arrays(unseen, played, held, limit, draws, per_hand, rng)
-    kept = [(tuple(h), (x, y)) for h, (x, y) in zip(base.tolist(), thrown.tolist(), strict=True)]
-    return kept, rows, cols
 
 
 def _draw_arrays(
