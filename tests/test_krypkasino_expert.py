@@ -14,9 +14,10 @@ from cardtable.bot_protocol import choose_for
 from cardtable.bots.levels import level_bot, make_bot
 from cardtable.cards import cards_str, parse_cards
 from cardtable.errors import OptionError
-from cardtable.games.krypkasino.belief import read, seat_likelihood, weighted_worlds
+from cardtable.games.krypkasino.belief import Facts, Memo, read, seat_likelihood, weighted_worlds
 from cardtable.games.krypkasino.bot import LEVELS, KrypkasinoRulesBot
 from cardtable.games.krypkasino.captures import (
+    HAND_VALUE,
     POINTS,
     STEP,
     Captures,
@@ -27,7 +28,14 @@ from cardtable.games.krypkasino.captures import (
 )
 from cardtable.games.krypkasino.expert import KrypkasinoSearchBot, play_out
 from cardtable.games.krypkasino.game import KrypkasinoState
-from cardtable.games.krypkasino.lean import Lean, open_lean
+from cardtable.games.krypkasino.lean import (
+    FACE_STEP,
+    Lean,
+    costs_for,
+    move_cost,
+    open_lean,
+    options_for,
+)
 from cardtable.seat_view import SeatView
 from test_krypkasino_game import deal
 
@@ -177,7 +185,15 @@ def test_what_the_seat_reads_from_its_view() -> None:
 
 
 def test_the_search_bot_is_checked_repeatable_and_registered() -> None:
-    for settings in ({"worlds": 0}, {"noise": 2}, {"margin": -1}, {"packets": 0}, {"doubt": 1.5}):
+    for settings in (
+        {"worlds": 0},
+        {"noise": 2},
+        {"margin": -1},
+        {"packets": 0},
+        {"doubt": 1.5},
+        {"candidates": -1},
+        {"horizon": -1},
+    ):
         with pytest.raises(OptionError):
             KrypkasinoSearchBot(1, **settings)
     assert LEVELS["hard"] == ("rules", {})
@@ -224,3 +240,123 @@ def test_the_search_bot_plays_whole_hands_of_every_size(
     result = state.result
     assert result is not None
     assert sum(result["hands"][0]) == 42  # tabbes cancel: every card's points are taken
+
+
+def likelihood_by_hand(facts: Facts, who: int, hand: list[int], noise: float) -> float:
+    """:func:`seat_likelihood` as it reads: each of the player's plays replayed with the hand
+    he held then, its options and their ``rules`` costs worked out afresh."""
+    weight = 1.0
+    held = list(hand)
+    team, n = facts.team, facts.n
+    share = team.count(team[who]) / n
+    for play in reversed(facts.plays):
+        if play.seat != who:
+            continue
+        held.append(play.face)
+        table = list(play.table)
+        code = sum(FACE_STEP[c] for c in table)
+        options = options_for(held, table, code, facts.most_cards)
+        if len(options) == 1:
+            if options[0][0] != play.face:
+                return 0.0
+            continue
+        unseen = list(play.hidden)
+        for c in held:
+            unseen[HAND_VALUE[c]] -= 1
+        nxt = (who + 1) % n
+        costs = costs_for(
+            options, held, table, code, share, play.next_held, team[nxt] == team[who], unseen
+        )
+        least = min(costs) + 1e-9
+        best = [o[0] for o, c in zip(options, costs, strict=True) if c <= least]
+        mine = sum(1 for o in options if o[0] == play.face)
+        weight *= noise * mine / len(options) + (1 - noise) * best.count(play.face) / len(best)
+    return weight
+
+
+@pytest.mark.parametrize("capture", ["any-maximal", "most-cards"])
+def test_the_likelihood_of_a_hand_is_the_replayed_one_to_the_bit(capture: str) -> None:
+    # seat_likelihood keeps each play's costs that no other card of the hand changes (the
+    # memo): every weight must be the one worked out afresh, exactly, ties included.
+    game = cardtable.load("krypkasino", players=4, deals=1, capture=capture)
+    checked = 0
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        bots = [KrypkasinoRulesBot(seed * 4 + s) for s in range(4)]
+        for _ in range(rng.randrange(4, 60)):
+            if state.is_over:
+                break
+            state.apply(choose_for(bots[state.turn], state))
+        if state.is_over:
+            continue
+        facts = read(SeatView(state, state.turn))
+        memo: Memo = {}
+        for who in {p.seat for p in facts.plays}:
+            pool = list(facts.unseen)
+            for _ in range(30):
+                hand = rng.sample(pool, facts.sizes[who])
+                assert seat_likelihood(facts, who, hand, 0.1, memo) == likelihood_by_hand(
+                    facts, who, hand, 0.1
+                )
+                checked += 1
+    assert checked > 500
+
+
+def test_the_written_out_costs_are_move_costs() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(400):
+        table = [rng.randrange(52) for _ in range(rng.randrange(0, 7))]
+        hand = [rng.randrange(52) for _ in range(rng.randrange(1, 6))]
+        code = sum(FACE_STEP[c] for c in table)
+        unseen = [0, 0] + [rng.randrange(0, 9) for _ in range(13)]
+        share, held, mate = rng.choice([0.25, 0.5]), rng.randrange(0, 5), rng.random() < 0.5
+        options = options_for(hand, table, code)
+        costs = costs_for(options, hand, table, code, share, held, mate, unseen)
+        for (face, taken), cost in zip(options, costs, strict=True):
+            left = list(table)
+            for c in taken:
+                left.remove(c)
+            if not taken:
+                left.append(face)
+            left_code = sum(FACE_STEP[c] for c in left)
+            captured = POINTS[face] + sum(POINTS[c] for c in taken) if taken else 0
+            sweep = 0
+            if taken and not left:
+                sweep = 10 if len(taken) == 1 and taken[0] == face else 5
+            kept = sum(POINTS[c] for c in hand) - POINTS[face]
+            expected = move_cost(
+                captured,
+                sweep,
+                sum(POINTS[c] for c in left),
+                left_code,
+                kept,
+                share,
+                held,
+                mate,
+                unseen,
+                sum(unseen),
+            )
+            assert cost == expected
+            checked += 1
+    assert checked > 800
+
+
+def test_a_play_out_stops_at_its_horizon_and_worlds_may_go_unweighed() -> None:
+    state = four_players()
+    world = open_lean(state)
+    stopped = world.copy()
+    play_out(stopped, 0, 1, random.Random(0), 0.0, horizon=2)  # two cards played, no more
+    assert [len(h) for h in stopped.hands] == [4, 4, 5, 5]
+    whole = world.copy()
+    play_out(whole, 0, 1, random.Random(0), 0.0)  # to the packet's end
+    assert whole.packets == 1
+    state.apply("play 2C")
+    facts = read(SeatView(state, 1))
+    worlds = weighted_worlds(facts, random.Random(3), 8, 0, 0.1)  # no hand weighed
+    assert all(w.hands[1] == facts.hand and len(w.stock) == 80 for w in worlds)
+    # Unweighed, a hand still keeps what the sweep obligation shows: seat 0 holds no 9.
+    assert not any(f // 4 + 1 == 9 for w in worlds for f in w.hands[0])
+    bot = KrypkasinoSearchBot(1, worlds=4, candidates=0, horizon=4)
+    assert bot.choose(SeatView(state, 1)) in state.legal_moves()

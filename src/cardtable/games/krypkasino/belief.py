@@ -34,12 +34,22 @@ from typing import NamedTuple
 
 from cardtable.cards import PACK_SIZE, parse_card
 from cardtable.games.krypkasino.captures import HAND_VALUE, POINTS
-from cardtable.games.krypkasino.lean import FACE_STEP, Lean, costs_for, options_for, sweep_mask
+from cardtable.games.krypkasino.lean import (
+    FACE_STEP,
+    HELD_RISK,
+    Lean,
+    options_for,
+    sweep_mask,
+    sweep_odds,
+)
 from cardtable.seat_view import SeatView
 
-__all__ = ["Facts", "Play", "read", "seat_likelihood", "weighted_worlds"]
+__all__ = ["Facts", "Memo", "Play", "read", "seat_likelihood", "weighted_worlds"]
 
 _HV = HAND_VALUE[:PACK_SIZE]
+_PTS = POINTS[:PACK_SIZE]
+#: What :func:`seat_likelihood` keeps of one position's plays (by their index), for reuse.
+Memo = dict[int, "_PlayCosts"]
 # Tries to give a seat one of its weighed hands that the cards left can still make.
 _TRIES = 20
 
@@ -141,10 +151,14 @@ def read(view: SeatView) -> Facts:
     )
 
 
-def seat_likelihood(facts: Facts, who: int, hand: list[int], noise: float) -> float:
+def seat_likelihood(
+    facts: Facts, who: int, hand: list[int], noise: float, memo: Memo | None = None
+) -> float:
     """The chance that ``who``, holding ``hand`` now, made his plays of this packet as the
     ``rules`` bot would, a share ``noise`` of his cards at random. It depends on his own cards
     alone (what he had not seen is the rest), so the players' hands can be weighed apart.
+    ``memo`` (one per ``facts``) keeps what each play's options cost whoever held them, so
+    many hands are weighed for the price of their few differences.
 
     >>> import random, cardtable
     >>> from cardtable.seat_view import SeatView
@@ -155,36 +169,143 @@ def seat_likelihood(facts: Facts, who: int, hand: list[int], noise: float) -> fl
     >>> seat_likelihood(facts, 0, [c % 52 for c in state.hands[0]], 0.1) > 0.0
     True
     """
+    if memo is None:
+        memo = {}
     weight = 1.0
     held = list(hand)
-    team = facts.team
-    n = facts.n
-    share = team.count(team[who]) / n
-    for play in reversed(facts.plays):
+    counts = [0] * 15
+    points = 0
+    for c in held:
+        counts[_HV[c]] += 1
+        points += _PTS[c]
+    for index in range(len(facts.plays) - 1, -1, -1):
+        play = facts.plays[index]
         if play.seat != who:
             continue
-        held.append(play.face)
-        table = list(play.table)
-        code = sum(FACE_STEP[c] for c in table)
-        options = options_for(held, table, code, facts.most_cards)
+        face = play.face
+        held.append(face)
+        counts[_HV[face]] += 1
+        points += _PTS[face]
+        known = memo.get(index)
+        if known is None:
+            known = memo[index] = _PlayCosts(facts, play)
+        options = known.options_of(held)
         if len(options) == 1:
-            if options[0][0] != play.face:
+            if options[0][0] != face:
                 return 0.0
             continue
-        unseen = list(play.hidden)
-        for c in held:
-            unseen[_HV[c]] -= 1
-        nxt = (who + 1) % n
-        costs = costs_for(
-            options, held, table, code, share, play.next_held, team[nxt] == team[who], unseen
-        )
+        costs = known.costs(options, counts, points, len(held))
         least = min(costs) + 1e-9
         best = [o[0] for o, c in zip(options, costs, strict=True) if c <= least]
-        mine = sum(1 for o in options if o[0] == play.face)
-        weight *= noise * mine / len(options) + (1 - noise) * best.count(play.face) / len(best)
+        mine = sum(1 for o in options if o[0] == face)
+        weight *= noise * mine / len(options) + (1 - noise) * best.count(face) / len(best)
         if not weight:
             return 0.0
     return weight
+
+
+#: One option of a play as far as the hand does not matter: (face, its fixed cost, the
+#: values that would sweep the table it leaves, the points it leaves there).
+Priced = tuple[int, float, tuple[int, ...], int]
+
+
+class _PlayCosts:
+    """One play's table as the ``rules`` cost sees it, for any hand that made it: each face's
+    options with the part of their cost (:func:`~cardtable.games.krypkasino.lean.costs_for`)
+    that the rest of the hand does not change, worked out once. Summed in the same order as
+    ``costs_for``, so the costs, and the ties among them, are the same to the last bit."""
+
+    __slots__ = (
+        "by_face",
+        "code",
+        "hidden",
+        "mask",
+        "mate",
+        "most_cards",
+        "next_held",
+        "share",
+        "table",
+    )
+
+    def __init__(self, facts: Facts, play: Play) -> None:
+        team, n = facts.team, facts.n
+        self.table = list(play.table)
+        self.code = sum(FACE_STEP[c] for c in self.table)
+        self.mask = sweep_mask(self.code) if self.code else 0
+        self.share = team.count(team[play.seat]) / n
+        self.next_held = play.next_held
+        self.mate = team[(play.seat + 1) % n] == team[play.seat]
+        self.hidden = play.hidden
+        self.most_cards = facts.most_cards
+        self.by_face: dict[int, list[Priced]] = {}
+
+    def options_of(self, held: list[int]) -> list[Priced]:
+        """The options of a hand holding ``held`` (as :func:`options_for` lists them)."""
+        faces = sorted(set(held))
+        mask = self.mask
+        if mask:
+            sweepers = [f for f in faces if mask >> _HV[f] & 1]
+            if sweepers:
+                faces = sweepers
+        out: list[Priced] = []
+        for f in faces:
+            priced = self.by_face.get(f)
+            if priced is None:
+                priced = self.by_face[f] = self._price(f)
+            out.extend(priced)
+        return out
+
+    def _price(self, face: int) -> list[Priced]:
+        table, code, share = self.table, self.code, self.share
+        table_points = sum(_PTS[c] for c in table)
+        out: list[Priced] = []
+        for f, taken in options_for([face], table, code, self.most_cards):
+            left_points, left_code, captured, sweep = table_points, code, 0, 0
+            if taken:
+                captured = _PTS[f]
+                for c in taken:
+                    captured += _PTS[c]
+                    left_points -= _PTS[c]
+                    left_code -= FACE_STEP[c]
+                if not left_code:
+                    sweep = 10 if len(taken) == 1 and taken[0] == f else 5
+            else:
+                left_points += _PTS[f]
+                left_code += FACE_STEP[f]
+            fixed = 0.0
+            if captured or sweep:
+                fixed += captured
+                fixed += sweep
+            fixed += left_points * share
+            values: tuple[int, ...] = ()
+            if left_code and self.next_held > 0:
+                sweeps = sweep_mask(left_code)
+                values = tuple(v for v in range(2, 15) if sweeps >> v & 1)
+            out.append((f, fixed, values, left_points))
+        return out
+
+    def costs(
+        self, options: list[Priced], counts: list[int], points: int, size: int
+    ) -> list[float]:
+        """The ``rules`` cost of each option for a hand of ``size`` cards, ``counts`` of them
+        of each value, worth ``points``."""
+        hidden = self.hidden
+        total = sum(hidden) - size
+        held, mate, share = self.next_held, self.mate, self.share
+        out: list[float] = []
+        for f, fixed, values, left_points in options:
+            cost = fixed + HELD_RISK * (points - _PTS[f])
+            if values:
+                good = 0
+                for v in values:
+                    good += hidden[v] - counts[v]
+                chance = sweep_odds(total, good, held)
+                if not mate:
+                    cost -= 5 * chance
+                else:
+                    cost += chance * left_points * (1 - share)
+            out.append(cost)
+        return out
 
 
 def weighted_worlds(
@@ -210,12 +331,13 @@ def weighted_worlds(
     for f in facts.unseen:
         avail[f] += 1
     pools: dict[int, tuple[list[list[int]], list[float]]] = {}
+    memo: Memo = {}
     for s in range(n):
-        if s == seat or not any(p.seat == s for p in facts.plays):
+        if not candidates or s == seat or not any(p.seat == s for p in facts.plays):
             continue
         allowed = _allowed(facts.unseen, facts.sizes[s], facts.lacks[s])
         hands = [rng.sample(allowed, facts.sizes[s]) for _ in range(candidates)]
-        weights = [seat_likelihood(facts, s, h, noise) for h in hands]
+        weights = [seat_likelihood(facts, s, h, noise, memo) for h in hands]
         total = sum(weights)
         if total <= 0:
             continue

@@ -6,13 +6,14 @@ drawn and weighed by how likely his plays of this packet were with them under th
 bot (a share ``doubt`` of them at random), and each world gives him one of them in proportion
 to its weight. Each of its distinct plays is then made in every kept world and played out
 by the ``rules`` bot in every seat, a share ``noise`` of the cards at random, for ``packets``
-deals of cards (to the hand's end at most); the same world and the same play-out draws serve
-every play, so their differences are not luck. A play is worth the penalty points its own
-team gains in the play-out (captured cards and tabbes); where the play-out stops before the
-hand's end, the points still on the table count at the team's share of the players. The play
-of least mean penalty is made if it beats the ``rules`` bot's own choice by more than
-``margin`` standard errors (world by world); otherwise the rules bot's choice stands, so the
-search's sampling noise never overrides a sound rule of thumb.
+deals of cards (to the hand's end at most, and ``horizon`` cards at most when it is set); the
+same world and the same play-out draws serve every play, so their differences are not luck. A
+play is worth the penalty points its own team gains in the play-out (captured cards and
+tabbes); where the play-out stops before the hand's end, the points still on the table count at
+the team's share of the players. The play of least mean penalty is made if it beats the
+``rules`` bot's own choice by more than ``margin`` standard errors (world by world); otherwise
+the rules bot's choice stands, so the search's sampling noise never overrides a sound rule of
+thumb.
 
 Only its own team's points count, not a rival's: in a game of four, points that pass between
 two opponents are no gain. Settings are whole numbers of worlds and deals, never seconds, so a
@@ -59,10 +60,12 @@ def play_out(
     rng: random.Random,
     noise: float,
     tally: dict[str, float] | None = None,
+    horizon: int = 0,
 ) -> float:
     """Play ``world`` on with the ``rules`` bot in every seat for ``packets`` deals of cards
-    (or to the hand's end); the penalty points ``seat``'s team gained, with the points left on
-    the table at its share of the players when the hand goes on. ``tally`` (a hint's): add
+    (or to the hand's end; ``horizon`` cards at most, unless it is 0); the penalty points
+    ``seat``'s team gained, with the points left on the table at its share of the players when
+    the hand goes on. ``tally`` (a hint's): add
     the play-out's reason counters for ``seat`` (:mod:`~cardtable.games.krypkasino.reasons`).
 
     >>> from cardtable.cards import parse_cards
@@ -74,7 +77,11 @@ def play_out(
     >>> play_out(world, 1, 1, random.Random(0), 0.0)  # 7C takes its twin alone: dubbeltabbe
     10.0
     """
+    moves = 0
     while not world.over and world.packets < packets:
+        if horizon and moves >= horizon:
+            break
+        moves += 1
         face, taken = world.rules_option(rng, noise)
         if tally is not None:
             count_play(world, face, taken, seat, tally)
@@ -130,14 +137,16 @@ class KrypkasinoSearchBot:
         noise: float = 0.1,
         margin: float = 1.0,
         doubt: float = 0.1,
+        horizon: int = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.worlds = whole_setting("worlds", worlds, 1, 10_000)
-        self.candidates = whole_setting("candidates", candidates, 1, 100_000)
+        self.candidates = whole_setting("candidates", candidates, 0, 100_000)
         self.packets = whole_setting("packets", packets, 1, 30)
         self.noise = number_setting("noise", noise, 0, 1)
         self.margin = number_setting("margin", margin, 0, 10)
         self.doubt = number_setting("doubt", doubt, 0, 1)
+        self.horizon = whole_setting("horizon", horizon, 0, 200)
         self.last_report: Report = []
         #: The moves of ``last_report`` with their error bars (and, set to ``explain``, the
         #: reason counters of their play-outs: a hint's).
@@ -184,7 +193,15 @@ class KrypkasinoSearchBot:
                     count_play(trial, move.cards[0], taken, seat, tally)
                 trial.play(move.cards[0], taken)
                 values[k].append(
-                    play_out(trial, seat, self.packets, random.Random(seed), self.noise, tally)
+                    play_out(
+                        trial,
+                        seat,
+                        self.packets,
+                        random.Random(seed),
+                        self.noise,
+                        tally,
+                        self.horizon,
+                    )
                 )
         count = len(kept)
         means = [sum(v) / count for v in values]

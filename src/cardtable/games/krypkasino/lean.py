@@ -47,6 +47,7 @@ __all__ = [
     "options_for",
     "sweep_mask",
     "sweep_odds",
+    "sweep_values",
 ]
 
 #: The first court face (the jack of clubs): faces from here on are set aside between deals.
@@ -192,6 +193,8 @@ def costs_for(
     table_points = sum(_PTS[c] for c in table)
     hand_points = sum(_PTS[c] for c in hand)
     costs: list[float] = []
+    # move_cost, written out: the play-outs cost this thousands of times a decision. The
+    # same sums in the same order, so the costs (and their ties) are move_cost's to the bit.
     for face, taken in options:
         left_points = table_points
         left_code = code
@@ -208,21 +211,48 @@ def costs_for(
         else:
             left_points += _PTS[face]
             left_code += FACE_STEP[face]
-        costs.append(
-            move_cost(
-                captured,
-                sweep,
-                left_points,
-                left_code,
-                hand_points - _PTS[face],
-                share,
-                next_held,
-                next_mate,
-                unseen,
-                total,
-            )
-        )
+        cost = 0.0
+        if captured or sweep:
+            cost += captured
+            cost += sweep
+        cost += left_points * share
+        cost += HELD_RISK * (hand_points - _PTS[face])
+        if left_code and next_held > 0:
+            values = _SWEEPERS.get(left_code)
+            if values is None:
+                values = sweep_values(left_code)
+            if values:
+                good = 0
+                for v in values:
+                    good += unseen[v]
+                chance = sweep_odds(total, good, next_held)
+                if not next_mate:
+                    cost -= 5 * chance
+                else:
+                    cost += chance * left_points * (1 - share)
+        costs.append(cost)
     return costs
+
+
+_SWEEPERS: dict[int, tuple[int, ...]] = {}
+
+
+def sweep_values(code: int) -> tuple[int, ...]:
+    """The hand values that sweep the table ``code`` (:func:`sweep_mask`'s bits, listed).
+
+    >>> from cardtable.cards import parse_cards
+    >>> from cardtable.games.krypkasino.captures import rank_code
+    >>> sweep_values(rank_code(parse_cards("4S 5D 9C"))), sweep_values(0)
+    ((9,), ())
+    """
+    values = _SWEEPERS.get(code)
+    if values is None:
+        mask = sweep_mask(code)
+        values = tuple(v for v in range(2, 15) if mask >> v & 1)
+        if len(_SWEEPERS) >= 1 << 18:
+            _SWEEPERS.clear()
+        _SWEEPERS[code] = values
+    return values
 
 
 class Lean:
@@ -302,7 +332,7 @@ class Lean:
         other.hands = [list(h) for h in self.hands]
         other.table = list(self.table)
         other.code = self.code
-        other.stock = list(self.stock)
+        other.stock = self.stock  # never changed in place: a deal slices it anew
         other.last = self.last
         other.aside = self.aside
         other.most_cards = self.most_cards
