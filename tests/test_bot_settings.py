@@ -32,7 +32,16 @@ CRIBBAGE_RULES = ("mistakes", "discards", "pegging")
 OWN: dict[tuple[str, str], tuple[str, ...]] = {
     ("cribbage", "rules"): CRIBBAGE_RULES,
     ("calypso", "search"): ("worlds", "value", "noise"),
-    ("krypkasino", "search"): ("worlds", "candidates", "packets", "noise", "margin", "doubt"),
+    ("krypkasino", "search"): (
+        "worlds",
+        "candidates",
+        "packets",
+        "noise",
+        "margin",
+        "doubt",
+        "horizon",
+    ),
+    ("krypkasino", "valued"): ("margin",),
     ("kloepper", "pimc-risk"): ("worlds", "decide", "risk", "noise"),
     ("cribbage", "pegger"): (
         "draws",
@@ -108,7 +117,8 @@ VALID: dict[str, st.SearchStrategy[Any]] = {
     "noise": st.floats(0, 1),
     "decide": st.integers(1, 6),
     "risk": st.floats(0, 10),
-    "candidates": st.integers(1, 64),
+    "candidates": st.integers(0, 64),
+    "horizon": st.integers(0, 200),
     "packets": st.integers(1, 2),
     "margin": st.floats(0, 10),
     "doubt": st.floats(0, 1),

@@ -12,6 +12,7 @@ from cardtable.games.krypkasino.expert import KrypkasinoSearchBot
 from cardtable.games.krypkasino.game import KrypkasinoGame, KrypkasinoState, teams_of
 from cardtable.games.krypkasino.search import SEARCH
 from cardtable.games.krypkasino.twin import krypkasino_twin
+from cardtable.games.krypkasino.valued import KrypkasinoValuedBot
 from cardtable.random_bot import may_blunder
 from cardtable.registry import register
 
@@ -27,7 +28,11 @@ __all__ = [
 
 register(
     KrypkasinoGame,
-    bots={"rules": may_blunder(KrypkasinoRulesBot), "search": KrypkasinoSearchBot},
+    bots={
+        "rules": may_blunder(KrypkasinoRulesBot),
+        "search": KrypkasinoSearchBot,
+        "valued": KrypkasinoValuedBot,
+    },
     levels=LEVELS,
     search=SEARCH,
     codec=KrypkasinoCodec,
