@@ -21,6 +21,7 @@ import math
 import time
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import torch
@@ -134,12 +135,15 @@ def main() -> None:
     def scores_of(name: str) -> np.ndarray:
         net.eval()
         with torch.no_grad():
-            return net(torch.tensor((data[name][0] - mean) / scale))[:, 0].numpy()
+            out: np.ndarray = net(torch.tensor((data[name][0] - mean) / scale))[:, 0].numpy()
+            return out
 
     def regret(name: str, margin: float) -> np.ndarray:
         vx, _, vraw, vgroups = data[name]
         rules = regret_of(choices(np.zeros(len(vx)), vx, vgroups, 0.0), vgroups, vraw)
-        return regret_of(choices(scores_of(name), vx, vgroups, margin), vgroups, vraw) - rules
+        chosen = regret_of(choices(scores_of(name), vx, vgroups, margin), vgroups, vraw)
+        out: np.ndarray = chosen - rules
+        return out
 
     best_state, best = None, math.inf
     order = np.arange(len(groups))
@@ -183,7 +187,7 @@ def main() -> None:
         f"chosen margin {margin}; test ({len(test)} decisions): regret less rules "
         f"{interval(test)}, the rules play kept in {agree:.1%}"
     )
-    arrays: dict[str, np.ndarray] = {
+    arrays: dict[str, Any] = {
         "mean": mean.astype(np.float32),
         "scale": scale.astype(np.float32),
     }

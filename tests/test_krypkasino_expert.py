@@ -40,6 +40,12 @@ from cardtable.seat_view import SeatView
 from test_krypkasino_game import deal
 
 
+def turn(state: cardtable.State) -> int:
+    """The seat to act of an unfinished game."""
+    assert state.to_move is not None
+    return state.to_move
+
+
 def every_subset(value: int, code: int) -> Captures:
     """The capture rule read literally: every subset of the table's ranks up to ``value``
     whose cards split into groups of ``value`` and leave no such group."""
@@ -287,10 +293,10 @@ def test_the_likelihood_of_a_hand_is_the_replayed_one_to_the_bit(capture: str) -
         for _ in range(rng.randrange(4, 60)):
             if state.is_over:
                 break
-            state.apply(choose_for(bots[state.turn], state))
+            state.apply(choose_for(bots[turn(state)], state))
         if state.is_over:
             continue
-        facts = read(SeatView(state, state.turn))
+        facts = read(SeatView(state, turn(state)))
         memo: Memo = {}
         for who in {p.seat for p in facts.plays}:
             pool = list(facts.unseen)

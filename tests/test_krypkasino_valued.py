@@ -28,6 +28,12 @@ from test_krypkasino_expert import four_players
 from test_server_leaks import partial_game
 
 
+def turn(state: cardtable.State) -> int:
+    """The seat to act of an unfinished game."""
+    assert state.to_move is not None
+    return state.to_move
+
+
 def column(name: str) -> int:
     return FEATURES.index(name)
 
@@ -83,18 +89,18 @@ def test_the_rules_cost_column_is_the_rules_bots_over_many_positions() -> None:
         state = game.new_state(seed=seed)
         bots = [KrypkasinoRulesBot(seed * 4 + s) for s in range(4)]
         while not state.is_over:
-            view = SeatView(state, state.turn)
+            view = SeatView(state, turn(state))
             plays = distinct_plays(view)
             if len(plays) > 1:
                 rows = option_features(read(view), [o for _, o in plays])
-                obs = state.observation(state.turn)
+                obs = state.observation(turn(state))
                 costs = [KrypkasinoRulesBot.cost(obs, m) for m, _ in plays]
                 assert rows[:, column("rules cost")] == pytest.approx(costs, abs=1e-5)
-                chosen = choose_for(bots[state.turn], state)
+                chosen = choose_for(bots[turn(state)], state)
                 # The rules bot plays one of the plays of least cost (ties drawn at random).
                 assert min(costs) == pytest.approx(KrypkasinoRulesBot.cost(obs, chosen), abs=1e-9)
                 checked += 1
-            state.apply(choose_for(bots[state.turn], state))
+            state.apply(choose_for(bots[turn(state)], state))
     assert checked > 200
 
 
@@ -135,7 +141,7 @@ def test_the_shipped_weights_and_the_setting() -> None:
     state = cardtable.load("krypkasino", players=4, deals=1).new_state(seed=9)
     stubborn = KrypkasinoValuedBot(margin=100)
     while not state.is_over:
-        view = SeatView(state, state.turn)
+        view = SeatView(state, turn(state))
         plays = distinct_plays(view)
         move = stubborn.choose(view)
         if len(plays) > 1:
