@@ -23,11 +23,8 @@ True
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
-from importlib.resources import files
-from io import BytesIO
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +34,7 @@ from cardtable.engine import Move
 from cardtable.games.krypkasino.belief import Facts, read
 from cardtable.games.krypkasino.captures import HAND_VALUE, POINTS, captures
 from cardtable.games.krypkasino.lean import FACE_STEP, Option, costs_for, sweep_odds, sweep_values
+from cardtable.option_net import shipped_net
 from cardtable.random_bot import RandomBot, number_setting
 from cardtable.seat_view import SeatView
 
@@ -198,39 +196,6 @@ def _takers(code: int) -> int:
     return sum(1 << v for v in range(2, 15) if captures(v, code).takes)
 
 
-class _Net:
-    """The fitted network: inputs standardised, then (weights, bias) layers rectified
-    between them, one output (a play's cost)."""
-
-    def __init__(self, arrays: dict[str, npt.NDArray[Any]]) -> None:
-        self.mean = arrays["mean"].astype(np.float32)
-        self.scale = arrays["scale"].astype(np.float32)
-        count = sum(1 for k in arrays if k.startswith("w"))
-        self.layers = [
-            (arrays[f"w{i}"].astype(np.float32), arrays[f"b{i}"].astype(np.float32))
-            for i in range(count)
-        ]
-        self.meta: dict[str, Any] = json.loads(str(arrays["meta"]))
-
-    def costs(self, rows: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        # numpy's own loops (einsum), not BLAS: a threaded BLAS waits on busy cores.
-        x = (rows - self.mean) / self.scale
-        last = len(self.layers) - 1
-        for i, (w, b) in enumerate(self.layers):
-            x = np.einsum("ki,ij->kj", x, w) + b
-            if i < last:
-                np.maximum(x, 0.0, out=x)
-        out: npt.NDArray[np.float32] = x[:, 0]
-        return out
-
-
-@lru_cache(maxsize=1)
-def _shipped() -> _Net:
-    data = files("cardtable.games.krypkasino").joinpath("data", "valued.npz").read_bytes()
-    with np.load(BytesIO(data), allow_pickle=False) as arrays:
-        return _Net(dict(arrays))
-
-
 class KrypkasinoValuedBot:
     """Plays the play of least cost the fitted network predicts (see the module)."""
 
@@ -239,9 +204,10 @@ class KrypkasinoValuedBot:
     def __init__(self, seed: int | None = None, margin: float | None = None) -> None:
         # Nothing is drawn: the seed is taken, as every bot's, and not needed.
         del seed
-        self.net = _shipped()
-        fitted = float(self.net.meta.get("margin", 0.0))
-        self.margin = fitted if margin is None else number_setting("margin", margin, 0, 100)
+        self.net = shipped_net("cardtable.games.krypkasino")
+        self.margin = (
+            self.net.margin if margin is None else number_setting("margin", margin, 0, 100)
+        )
 
     def choose(self, view: SeatView) -> Move:
         """The play of least predicted cost for the view's seat, which must be the one to act,
@@ -250,7 +216,5 @@ class KrypkasinoValuedBot:
         if len(plays) == 1:
             return plays[0][0]
         rows = option_features(read(view), [o for _, o in plays])
-        costs = self.net.costs(rows)
-        best = int(np.argmin(costs))
         rules = int(np.argmax(rows[:, _ANCHOR]))
-        return plays[best if costs[rules] - costs[best] > self.margin else rules][0]
+        return plays[self.net.pick(self.net.costs(rows), rules, self.margin)][0]
