@@ -14,6 +14,7 @@ from cardtable.games.kloepper.scoring import DEFAULT_TABLE, result_key, scoring_
 from cardtable.games.kloepper.search import RULES_VERBS, SEARCH
 from cardtable.games.kloepper.text import describe_event, prompt
 from cardtable.games.kloepper.twin import kloepper_twin
+from cardtable.games.kloepper.valued import KloepperValuedBot
 from cardtable.games.kloepper.vocabulary import vocabulary
 from cardtable.random_bot import may_blunder
 from cardtable.registry import register
@@ -34,6 +35,7 @@ register(
     bots={
         "rules": may_blunder(KloepperRulesBot, RULES_VERBS),
         KloepperExpertBot.name: KloepperExpertBot,
+        KloepperValuedBot.name: KloepperValuedBot,
     },
     levels=LEVELS,
     search=SEARCH,

@@ -1,0 +1,81 @@
+"""Fit the Kloepper ``valued`` bot's network to oracle values of cards.
+
+``python bench/kloepper_fit.py FILE [FILE ...] [--epochs E] [--hidden H] [--seed S]
+[--out PATH]`` reads the values that ``bench/kloepper_values.py`` wrote, replays each deal
+with the same ``rules`` bots to see every valued card choice from the mover's seat (the rules
+bot's own card marked; a choice where it knocks instead is left out), computes each card's
+features (:func:`cardtable.games.kloepper.valued.card_features`) and fits the network to each
+card's value with the sign turned (a cost) by ``bench/option_fit.py``, which prints the
+held-out regrets and writes the weights (default: the game's shipped ``data/valued.npz``).
+Needs ``cardtable[train]`` (torch).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+
+import cardtable
+from cardtable.games.kloepper.valued import FEATURES, card_features
+from cardtable.seat_view import SeatView
+from kloepper_values import players
+from option_fit import Decision, fit
+
+SHIPPED = Path(__file__).parent.parent / "src/cardtable/games/kloepper/data/valued.npz"
+
+
+def deal_rows(line: str) -> list[Decision]:
+    """(features, costs) of each valued card choice of one deal's line."""
+    deal = json.loads(line)
+    seed = deal["seed"]
+    wanted = {ply: values for ply, values in deal["decisions"]}
+    state = cardtable.load("kloepper", target=1).new_state(seed=seed)
+    bots = players(seed)
+    out: list[Decision] = []
+    ply = 0
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        view = SeatView(state, seat)
+        move = bots[seat].choose(view)
+        values = wanted.get(ply)
+        if values is not None and move.verb == "play":
+            plays = [m for m in state.legal_moves() if m.verb == "play"]
+            rules = plays.index(move)
+            rows = card_features(view.observation(), [m.cards[0] for m in plays], rules)
+            out.append((rows, -np.array([values[m.text] for m in plays], np.float32)))
+        state.apply(move)
+        ply += 1
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--epochs", type=int, default=15)
+    parser.add_argument("--hidden", type=int, default=32)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", default=str(SHIPPED))
+    args = parser.parse_args()
+    start = time.perf_counter()
+    lines = [line for f in args.files for line in Path(f).read_text().splitlines()]
+    deals = [deal_rows(line) for line in lines]
+    count = sum(map(len, deals))
+    print(f"{count} decisions of {len(deals)} deals read, {time.perf_counter() - start:.0f} s")
+    fit(
+        deals,
+        FEATURES,
+        FEATURES.index("the rules card"),
+        args.out,
+        args.epochs,
+        args.hidden,
+        args.seed,
+    )
+
+
+if __name__ == "__main__":
+    main()
