@@ -39,8 +39,10 @@ from cardtable.games.krypkasino.lean import (
     HELD_RISK,
     Lean,
     options_for,
+    outcome,
     sweep_mask,
     sweep_odds,
+    sweep_values,
 )
 from cardtable.seat_view import SeatView
 
@@ -260,18 +262,7 @@ class _PlayCosts:
         table_points = sum(_PTS[c] for c in table)
         out: list[Priced] = []
         for f, taken in options_for([face], table, code, self.most_cards):
-            left_points, left_code, captured, sweep = table_points, code, 0, 0
-            if taken:
-                captured = _PTS[f]
-                for c in taken:
-                    captured += _PTS[c]
-                    left_points -= _PTS[c]
-                    left_code -= FACE_STEP[c]
-                if not left_code:
-                    sweep = 10 if len(taken) == 1 and taken[0] == f else 5
-            else:
-                left_points += _PTS[f]
-                left_code += FACE_STEP[f]
+            captured, sweep, left_points, left_code = outcome(f, taken, table_points, code)
             fixed = 0.0
             if captured or sweep:
                 fixed += captured
@@ -279,8 +270,7 @@ class _PlayCosts:
             fixed += left_points * share
             values: tuple[int, ...] = ()
             if left_code and self.next_held > 0:
-                sweeps = sweep_mask(left_code)
-                values = tuple(v for v in range(2, 15) if sweeps >> v & 1)
+                values = sweep_values(left_code)
             out.append((f, fixed, values, left_points))
         return out
 

@@ -33,7 +33,14 @@ from cardtable.cards import parse_card
 from cardtable.engine import Move
 from cardtable.games.krypkasino.belief import Facts, read
 from cardtable.games.krypkasino.captures import HAND_VALUE, POINTS, captures
-from cardtable.games.krypkasino.lean import FACE_STEP, Option, costs_for, sweep_odds, sweep_values
+from cardtable.games.krypkasino.lean import (
+    FACE_STEP,
+    Option,
+    costs_for,
+    outcome,
+    sweep_odds,
+    sweep_values,
+)
 from cardtable.option_net import shipped_net
 from cardtable.random_bot import RandomBot, number_setting
 from cardtable.seat_view import SeatView
@@ -140,11 +147,7 @@ def option_features(facts: Facts, options: list[Option]) -> npt.NDArray[np.float
                 left.remove(c)
         else:
             left.append(face)
-        left_code = sum(FACE_STEP[c] for c in left)
-        captured = _PTS[face] + sum(_PTS[c] for c in taken) if taken else 0
-        sweep = 0
-        if taken and not left:
-            sweep = 10 if len(taken) == 1 and taken[0] == face else 5
+        captured, sweep, left_points, left_code = outcome(face, taken, table_points, code)
         kept = list(hand)
         kept.remove(face)
         sweepers = sweep_values(left_code) if left_code else ()
@@ -155,7 +158,7 @@ def option_features(facts: Facts, options: list[Option]) -> npt.NDArray[np.float
             1.0 if taken else 0.0,
             captured,
             sweep / 5,
-            sum(_PTS[c] for c in left),
+            left_points,
             len(left),
             0.0 if left else 1.0,
             hand_points - _PTS[face],
