@@ -12,9 +12,7 @@ Needs ``cardtable[train]`` (torch).
 
 from __future__ import annotations
 
-import argparse
 import json
-import time
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +21,7 @@ import cardtable
 from cardtable.games.kloepper.valued import FEATURES, card_features
 from cardtable.seat_view import SeatView
 from kloepper_values import players
-from option_fit import Decision, fit
+from option_fit import Decision, fit_main
 
 SHIPPED = Path(__file__).parent.parent / "src/cardtable/games/kloepper/data/valued.npz"
 
@@ -54,26 +52,14 @@ def deal_rows(line: str) -> list[Decision]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("files", nargs="+")
-    parser.add_argument("--epochs", type=int, default=15)
-    parser.add_argument("--hidden", type=int, default=32)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", default=str(SHIPPED))
-    args = parser.parse_args()
-    start = time.perf_counter()
-    lines = [line for f in args.files for line in Path(f).read_text().splitlines()]
-    deals = [deal_rows(line) for line in lines]
-    count = sum(map(len, deals))
-    print(f"{count} decisions of {len(deals)} deals read, {time.perf_counter() - start:.0f} s")
-    fit(
-        deals,
+    fit_main(
+        __doc__.splitlines()[0],
+        deal_rows,
         FEATURES,
-        FEATURES.index("the rules card"),
-        args.out,
-        args.epochs,
-        args.hidden,
-        args.seed,
+        "the rules card",
+        SHIPPED,
+        epochs=20,
+        hidden=128,
     )
 
 

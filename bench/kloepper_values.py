@@ -13,10 +13,7 @@ view predicts of them (``bench/kloepper_fit.py``).
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import time
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
 
@@ -25,6 +22,7 @@ from cardtable.bot_protocol import Bot
 from cardtable.bots.levels import make_bot
 from cardtable.games.kloepper.playout import LeanRules, play_out
 from cardtable.seat_view import SeatView
+from option_fit import write_values
 
 
 def players(seed: int) -> list[Bot]:
@@ -66,14 +64,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
-    start = time.perf_counter()
     work = partial(deal_values, rollouts=args.rollouts)
-    count = 0
-    with ProcessPoolExecutor(args.jobs) as pool, open(args.out, "w") as out:
-        for deal in pool.map(work, range(args.seed, args.seed + args.deals), chunksize=8):
-            out.write(json.dumps(deal) + "\n")
-            count += len(deal["decisions"])
-    print(f"{count} decisions of {args.deals} deals, {time.perf_counter() - start:.0f} s")
+    write_values(work, range(args.seed, args.seed + args.deals), args.jobs, args.out, 8)
 
 
 if __name__ == "__main__":

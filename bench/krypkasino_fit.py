@@ -1,7 +1,7 @@
 """Fit the Krypkasino ``valued`` bot's network to oracle values of plays.
 
 ``python bench/krypkasino_fit.py FILE [FILE ...] [--epochs E] [--hidden H] [--seed S]
-[--out PATH]`` reads the values that ``bench/krypkasino_values.py generate`` wrote, replays each
+[--out PATH]`` reads the values that ``bench/krypkasino_values.py`` wrote, replays each
 hand with the same ``rules`` bots to see every valued decision from the mover's seat, computes
 each play's features (:func:`cardtable.games.krypkasino.valued.option_features`) and fits a
 small network (torch, CPU; two hidden layers of H) to each play's value less the mean of its
@@ -15,9 +15,7 @@ the game's shipped ``data/valued.npz``). Needs ``cardtable[train]`` (torch).
 
 from __future__ import annotations
 
-import argparse
 import json
-import time
 from pathlib import Path
 
 import numpy as np
@@ -28,12 +26,12 @@ from cardtable.games.krypkasino.game import KrypkasinoState
 from cardtable.games.krypkasino.valued import FEATURES, distinct_plays, option_features
 from cardtable.seat_view import SeatView
 from krypkasino_values import play_key, players
-from option_fit import fit
+from option_fit import Decision, fit_main
 
 SHIPPED = Path(__file__).parent.parent / "src/cardtable/games/krypkasino/data/valued.npz"
 
 
-def hand_rows(line: str) -> list[tuple[np.ndarray, np.ndarray]]:
+def hand_rows(line: str) -> list[Decision]:
     """(features, values) of each valued decision of one hand's line."""
     hand = json.loads(line)
     seed = hand["seed"]
@@ -59,20 +57,15 @@ def hand_rows(line: str) -> list[tuple[np.ndarray, np.ndarray]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("files", nargs="+")
-    parser.add_argument("--epochs", type=int, default=15)
-    parser.add_argument("--hidden", type=int, default=32)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", default=str(SHIPPED))
-    args = parser.parse_args()
-    start = time.perf_counter()
-    lines = [line for f in args.files for line in Path(f).read_text().splitlines()]
-    hands = [hand_rows(line) for line in lines]
-    count = sum(map(len, hands))
-    print(f"{count} decisions of {len(hands)} hands read, {time.perf_counter() - start:.0f} s")
-    anchor = FEATURES.index("the rules play")
-    fit(hands, FEATURES, anchor, args.out, args.epochs, args.hidden, args.seed)
+    fit_main(
+        __doc__.splitlines()[0],
+        hand_rows,
+        FEATURES,
+        "the rules play",
+        SHIPPED,
+        epochs=15,
+        hidden=32,
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Oracle values of every Krypkasino play, for fitting the ``valued`` bot's option values.
 
-``python bench/krypkasino_values.py generate --hands N [--seed S] [--rollouts R] [--jobs J]
+``python bench/krypkasino_values.py --hands N [--seed S] [--rollouts R] [--jobs J]
 --out FILE`` plays four-player hands of four ``rules`` bots (hand i dealt from seed S+i, bot
 seeds as :func:`players`) and, at every decision with more than one distinct play, values each
 play in the true deal (every hand and the stock as they are) by R play-outs of the ``rules`` bot
@@ -14,10 +14,7 @@ predicts of them (``bench/krypkasino_fit.py``).
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import time
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 import cardtable
@@ -29,6 +26,7 @@ from cardtable.games.krypkasino.expert import play_out
 from cardtable.games.krypkasino.game import KrypkasinoState
 from cardtable.games.krypkasino.lean import open_lean
 from cardtable.seat_view import SeatView
+from option_fit import write_values
 
 
 def players(seed: int) -> list[Bot]:
@@ -83,21 +81,14 @@ def hand_values(seed: int, rollouts: int) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("stage", choices=["generate"])
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rollouts", type=int, default=24)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
-    start = time.perf_counter()
     work = partial(hand_values, rollouts=args.rollouts)
-    count = 0
-    with ProcessPoolExecutor(args.jobs) as pool, open(args.out, "w") as out:
-        for hand in pool.map(work, range(args.seed, args.seed + args.hands), chunksize=4):
-            out.write(json.dumps(hand) + "\n")
-            count += len(hand["decisions"])  # type: ignore[arg-type]
-    print(f"{count} decisions of {args.hands} hands, {time.perf_counter() - start:.0f} s")
+    write_values(work, range(args.seed, args.seed + args.hands), args.jobs, args.out, 4)
 
 
 if __name__ == "__main__":

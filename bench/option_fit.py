@@ -1,6 +1,6 @@
-"""Fit a network that scores a decision's options to their oracle values: the training loop
-that ``bench/krypkasino_fit.py`` and ``bench/kloepper_fit.py`` share (each reads its game's
-values and features, this fits and writes the weights).
+"""Oracle values of a decision's options and a network fitted to them: what the games'
+``*_values.py`` and ``*_fit.py`` scripts share (each plays and reads its own game; this writes
+the values, parses the fit's command line, fits and writes the weights).
 
 A decision is (features, costs): one row of features per option and each option's cost
 (lower better). The network (two hidden layers, ReLU) is fitted to each option's cost less the
@@ -13,14 +13,17 @@ option's cost less the best one's.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import numpy as np
-import torch
 
 #: One decision: a row of features per option, and the options' costs.
 Decision = tuple[np.ndarray, np.ndarray]
@@ -64,6 +67,8 @@ def fit(
 ) -> dict[str, Any]:
     """Fit the network to ``hands`` (games of decisions), print its held-out regrets against
     the ``rules`` bot's, write the weights to ``path`` and return their ``meta``."""
+    import torch  # only the fit needs it (cardtable[train]); the values do not
+
     torch.set_num_threads(1)  # the same weights from the same values, run after run
     count = sum(map(len, hands))
     # A tenth of the games to report on, another to choose the epoch and the margin by.
@@ -172,3 +177,45 @@ def fit(
     np.savez_compressed(path, **arrays)
     print(f"wrote {path}")
     return meta
+
+
+def write_values(
+    work: Callable[[int], dict[str, Any]], seeds: range, jobs: int, path: str, chunk: int
+) -> None:
+    """Write ``work(seed)`` (a game's valued decisions) for every seed as a JSON line of
+    ``path``, in seed order, over ``jobs`` processes; print how many decisions and how long."""
+    start = time.perf_counter()
+    count = 0
+    with ProcessPoolExecutor(jobs) as pool, open(path, "w") as out:
+        for game in pool.map(work, seeds, chunksize=chunk):
+            out.write(json.dumps(game) + "\n")
+            count += len(game["decisions"])
+    print(f"{count} decisions of {len(seeds)} games, {time.perf_counter() - start:.0f} s")
+
+
+def fit_main(
+    description: str,
+    read: Callable[[str], list[Decision]],
+    features: Sequence[str],
+    anchor: str,
+    shipped: Path,
+    epochs: int = 15,
+    hidden: int = 32,
+) -> None:
+    """The fit scripts' command line: ``FILE [FILE ...] [--epochs E] [--hidden H] [--seed S]
+    [--out PATH]``; each line of the files (a game) is read into decisions by ``read``, and
+    the network fitted to them (column ``anchor`` marks the ``rules`` bot's option)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--epochs", type=int, default=epochs)
+    parser.add_argument("--hidden", type=int, default=hidden)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", default=str(shipped))
+    args = parser.parse_args()
+    start = time.perf_counter()
+    lines = [line for f in args.files for line in Path(f).read_text().splitlines()]
+    games = [read(line) for line in lines]
+    count = sum(map(len, games))
+    print(f"{count} decisions of {len(games)} games read, {time.perf_counter() - start:.0f} s")
+    column = list(features).index(anchor)
+    fit(games, features, column, args.out, args.epochs, args.hidden, args.seed)
