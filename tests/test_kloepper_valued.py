@@ -4,6 +4,9 @@ bot, and its shipped weights load."""
 
 from __future__ import annotations
 
+import hashlib
+from importlib.resources import files
+
 import numpy as np
 import pytest
 
@@ -109,7 +112,21 @@ def test_a_twin_deal_gives_the_same_features_and_the_same_card(moves: int) -> No
     assert checked == 3
 
 
+#: The SHA-256 of the shipped weights (bench/kloepper_fit.py wrote them; a new file is a new
+#: bot, whose figures docs/research.md must state again).
+DIGEST = "131888cefc947e9367d52acfd682571de8a331ff096641f3e0a39e028bf5deca"
+
+
 def test_the_shipped_weights_and_the_setting() -> None:
+    data = files("cardtable.games.kloepper").joinpath("data", "valued.npz").read_bytes()
+    assert hashlib.sha256(data).hexdigest() == DIGEST
+    # A seeded card where it departs from the rules bot.
+    state = cardtable.load("kloepper", target=1).new_state(seed=3)
+    for k in range(9):
+        state.apply(KloepperRulesBot(k).choose(SeatView(state, seat_of(state))))
+    view = SeatView(state, seat_of(state))
+    assert KloepperRulesBot(1).choose(view).text == "play 9D"
+    assert KloepperValuedBot(1).choose(view).text == "play JD"
     bot = make_bot("kloepper", "valued", seed=1)
     assert isinstance(bot, KloepperValuedBot)
     assert bot.net.meta["features"] == list(FEATURES)

@@ -3,7 +3,9 @@ them), it reads nothing its seat cannot see, its shipped weights load and its ch
 
 from __future__ import annotations
 
+import hashlib
 import random
+from importlib.resources import files
 from math import comb
 
 import numpy as np
@@ -128,7 +130,19 @@ def test_a_twin_deal_gives_the_same_features_and_the_same_play(moves: int) -> No
     assert checked == 3
 
 
+#: The SHA-256 of the shipped weights (bench/krypkasino_fit.py wrote them; a new file is a new
+#: bot, whose figures docs/research.md must state again).
+DIGEST = "d33742448dc25892d0bb79e45b46ab1b42f872a8d7cb59f7e2ea6a8ab3acca88"
+
+
 def test_the_shipped_weights_and_the_setting() -> None:
+    data = files("cardtable.games.krypkasino").joinpath("data", "valued.npz").read_bytes()
+    assert hashlib.sha256(data).hexdigest() == DIGEST
+    # A seeded first play where it departs from the rules bot: it keeps the point (6S).
+    state = cardtable.load("krypkasino", players=4, deals=1).new_state(seed=8)
+    view = SeatView(state, turn(state))
+    assert KrypkasinoRulesBot(0).choose(view).text == "play 6S"
+    assert KrypkasinoValuedBot().choose(view).text == "play 6H"
     bot = make_bot("krypkasino", "valued", seed=1)
     assert isinstance(bot, KrypkasinoValuedBot)
     meta = bot.net.meta
