@@ -12,9 +12,7 @@ view predicts of them (``bench/kloepper_fit.py``).
 
 from __future__ import annotations
 
-import argparse
 import random
-from functools import partial
 from typing import Any
 
 import cardtable
@@ -22,7 +20,7 @@ from cardtable.bot_protocol import Bot
 from cardtable.bots.levels import make_bot
 from cardtable.games.kloepper.playout import LeanRules, play_out
 from cardtable.seat_view import SeatView
-from option_fit import write_values
+from option_fit import values_main
 
 
 def players(seed: int) -> list[Bot]:
@@ -57,15 +55,7 @@ def deal_values(seed: int, rollouts: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--rollouts", type=int, default=4)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args()
-    work = partial(deal_values, rollouts=args.rollouts)
-    write_values(work, range(args.seed, args.seed + args.deals), args.jobs, args.out, 8)
+    values_main(__doc__.splitlines()[0], deal_values, "deals", rollouts=4, chunk=8)
 
 
 if __name__ == "__main__":

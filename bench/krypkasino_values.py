@@ -13,9 +13,7 @@ predicts of them (``bench/krypkasino_fit.py``).
 
 from __future__ import annotations
 
-import argparse
 import random
-from functools import partial
 
 import cardtable
 from cardtable.bot_protocol import Bot
@@ -26,7 +24,7 @@ from cardtable.games.krypkasino.expert import play_out
 from cardtable.games.krypkasino.game import KrypkasinoState
 from cardtable.games.krypkasino.lean import open_lean
 from cardtable.seat_view import SeatView
-from option_fit import write_values
+from option_fit import values_main
 
 
 def players(seed: int) -> list[Bot]:
@@ -80,15 +78,7 @@ def hand_values(seed: int, rollouts: int) -> dict[str, object]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--rollouts", type=int, default=24)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--out", required=True)
-    args = parser.parse_args()
-    work = partial(hand_values, rollouts=args.rollouts)
-    write_values(work, range(args.seed, args.seed + args.hands), args.jobs, args.out, 4)
+    values_main(__doc__.splitlines()[0], hand_values, "hands", rollouts=24, chunk=4)
 
 
 if __name__ == "__main__":

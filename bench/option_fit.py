@@ -19,6 +19,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -177,6 +178,26 @@ def fit(
     np.savez_compressed(path, **arrays)
     print(f"wrote {path}")
     return meta
+
+
+def values_main(
+    description: str,
+    work: Callable[..., dict[str, Any]],
+    unit: str,
+    rollouts: int,
+    chunk: int,
+) -> None:
+    """The values scripts' command line: ``--UNIT N [--seed S] [--rollouts R] [--jobs J] --out
+    FILE``; ``work(seed, rollouts=R)`` values one game's decisions (:func:`write_values`)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument(f"--{unit}", type=int, default=100, dest="games")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rollouts", type=int, default=rollouts)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    seeds = range(args.seed, args.seed + args.games)
+    write_values(partial(work, rollouts=args.rollouts), seeds, args.jobs, args.out, chunk)
 
 
 def write_values(
