@@ -190,7 +190,7 @@ def values_main(
     """The values scripts' command line: ``--UNIT N [--seed S] [--rollouts R] [--jobs J] --out
     FILE``; ``work(seed, rollouts=R)`` values one game's decisions (:func:`write_values`)."""
     parser = argparse.ArgumentParser(description=description)
-    parser.add_argument(f"--{unit}", type=int, default=100, dest="games")
+    parser.add_argument(f"--{unit}", type=int, default=100, dest="games", metavar="N")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--rollouts", type=int, default=rollouts)
     parser.add_argument("--jobs", type=int, default=2)
