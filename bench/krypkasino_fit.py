@@ -21,9 +21,9 @@ from pathlib import Path
 import numpy as np
 
 import cardtable
-from cardtable.games.krypkasino.belief import read
+from cardtable.games.krypkasino.belief import distinct_plays, read
 from cardtable.games.krypkasino.game import KrypkasinoState
-from cardtable.games.krypkasino.valued import FEATURES, distinct_plays, option_features
+from cardtable.games.krypkasino.valued import FEATURES, option_features
 from cardtable.seat_view import SeatView
 from krypkasino_values import play_key, players
 from option_fit import Decision, fit_main

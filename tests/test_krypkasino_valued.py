@@ -16,12 +16,11 @@ from cardtable.bot_protocol import choose_for
 from cardtable.bots.levels import make_bot
 from cardtable.cards import cards_str
 from cardtable.errors import OptionError
-from cardtable.games.krypkasino.belief import read
+from cardtable.games.krypkasino.belief import distinct_plays, read
 from cardtable.games.krypkasino.bot import KrypkasinoRulesBot
 from cardtable.games.krypkasino.valued import (
     FEATURES,
     KrypkasinoValuedBot,
-    distinct_plays,
     option_features,
 )
 from cardtable.seat_view import SeatView

@@ -33,20 +33,23 @@ from bisect import bisect_right
 from typing import NamedTuple
 
 from cardtable.cards import PACK_SIZE, parse_card
+from cardtable.engine import Move
 from cardtable.games.krypkasino.captures import HAND_VALUE, POINTS
 from cardtable.games.krypkasino.lean import (
     FACE_STEP,
     HELD_RISK,
     Lean,
+    Option,
     options_for,
     outcome,
     sweep_mask,
     sweep_odds,
     sweep_values,
 )
+from cardtable.random_bot import RandomBot
 from cardtable.seat_view import SeatView
 
-__all__ = ["Facts", "Memo", "Play", "read", "seat_likelihood", "weighted_worlds"]
+__all__ = ["Facts", "Memo", "Play", "distinct_plays", "read", "seat_likelihood", "weighted_worlds"]
 
 _HV = HAND_VALUE[:PACK_SIZE]
 _PTS = POINTS[:PACK_SIZE]
@@ -151,6 +154,32 @@ def read(view: SeatView) -> Facts:
         plays,
         lacks,
     )
+
+
+def distinct_plays(view: SeatView) -> list[tuple[Move, Option]]:
+    """The seat's legal moves that play differently: of those playing one card and taking the
+    same ranks, the one taking the fewest points (the table left is the same but for points
+    that may not be one's own), each with its (face, faces taken).
+
+    >>> import cardtable
+    >>> state = cardtable.load("krypkasino", players=4).new_state(seed=3)
+    >>> [move.text for move, _ in distinct_plays(SeatView(state, state.to_move))][1:3]
+    ['play 5S', 'play 7C take 2C 5H']
+    """
+    legal = RandomBot.legal_for(view)
+    obs = view.observation()
+    takes = {
+        t: tuple(parse_card(c) for c in k)
+        for t, k in zip(obs["legal_moves"], obs["takes"], strict=True)
+    }
+    plays: dict[tuple[int, tuple[int, ...]], tuple[Move, Option]] = {}
+    for move in legal:
+        taken = takes[move.text]
+        key = (move.cards[0], tuple(sorted(c // 4 for c in taken)))
+        known = plays.get(key)
+        if known is None or sum(_PTS[c] for c in taken) < sum(_PTS[c] for c in known[1][1]):
+            plays[key] = (move, (move.cards[0], taken))
+    return list(plays.values())
 
 
 def seat_likelihood(

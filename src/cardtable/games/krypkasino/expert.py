@@ -34,9 +34,8 @@ import random
 from typing import ClassVar
 
 from cardtable.bots.search import MoveStats, world_stats
-from cardtable.cards import parse_card
 from cardtable.engine import Move
-from cardtable.games.krypkasino.belief import Facts, read, weighted_worlds
+from cardtable.games.krypkasino.belief import Facts, distinct_plays, read, weighted_worlds
 from cardtable.games.krypkasino.captures import HAND_VALUE, POINTS
 from cardtable.games.krypkasino.lean import FACE_STEP, Lean, Option, costs_for
 from cardtable.i18n import N_
@@ -160,21 +159,7 @@ class KrypkasinoSearchBot:
         if len(legal) == 1:
             self.last_report = [(legal[0].text, 0.0, 0)]
             return legal[0]
-        obs = view.observation()
-        takes = {
-            t: tuple(parse_card(c) for c in k)
-            for t, k in zip(obs["legal_moves"], obs["takes"], strict=True)
-        }
-        # Of the moves that play one card and take the same ranks, the one taking the fewest
-        # points: the table left is the same but for points that may not be one's own.
-        plays: dict[tuple[int, tuple[int, ...]], tuple[Move, tuple[int, ...]]] = {}
-        for move in legal:
-            taken = takes[move.text]
-            key = (move.cards[0], tuple(sorted(c // 4 for c in taken)))
-            known = plays.get(key)
-            if known is None or sum(POINTS[c] for c in taken) < sum(POINTS[c] for c in known[1]):
-                plays[key] = (move, taken)
-        chosen = list(plays.values())
+        chosen = [(move, taken) for move, (_, taken) in distinct_plays(view)]
         if len(chosen) == 1:
             self.last_report = [(chosen[0][0].text, 0.0, 0)]
             return chosen[0][0]

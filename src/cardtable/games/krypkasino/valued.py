@@ -6,8 +6,9 @@ a decision. This bot asks a network instead: for each distinct play it reads a f
 numbers the seat can see (:func:`option_features`: what the play captures, what it leaves on
 the table, how likely the next players are to be forced to sweep that table or able to take
 from it, what the seat keeps in hand, the ``rules`` bot's own cost of the play, how far the hand
-has gone) and predicts the penalty points the play costs its team, relative to the other plays
-of the decision; the cheapest prediction is played. The network was fitted
+has gone) and predicts the penalty points the play costs its side, relative to the other plays
+of the decision; the cheapest prediction is played, unless it beats the ``rules`` bot's play by
+no more than ``margin`` points (fitted). The network was fitted
 (``bench/krypkasino_fit.py``) to the values of every play of thousands of ``rules`` games
 measured in the true deal by play-outs that see every card (``bench/krypkasino_values.py``):
 what it learns is what the seat's view predicts of them. Its weights ship in the game's package
@@ -29,9 +30,8 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.cards import parse_card
 from cardtable.engine import Move
-from cardtable.games.krypkasino.belief import Facts, read
+from cardtable.games.krypkasino.belief import Facts, distinct_plays, read
 from cardtable.games.krypkasino.captures import HAND_VALUE, POINTS, captures
 from cardtable.games.krypkasino.lean import (
     FACE_STEP,
@@ -42,10 +42,10 @@ from cardtable.games.krypkasino.lean import (
     sweep_values,
 )
 from cardtable.option_net import shipped_net
-from cardtable.random_bot import RandomBot, number_setting
+from cardtable.random_bot import number_setting
 from cardtable.seat_view import SeatView
 
-__all__ = ["FEATURES", "KrypkasinoValuedBot", "distinct_plays", "option_features"]
+__all__ = ["FEATURES", "KrypkasinoValuedBot", "option_features"]
 
 _HV = HAND_VALUE[:52]
 _PTS = POINTS[:52]
@@ -82,32 +82,6 @@ FEATURES: tuple[str, ...] = (
     "last deal of the hand",
     "scoring cards kept",
 )
-
-
-def distinct_plays(view: SeatView) -> list[tuple[Move, Option]]:
-    """The seat's legal moves that play differently: of those playing one card and taking the
-    same ranks, the one taking the fewest points (as the ``search`` bot counts them), each with
-    its (face, faces taken).
-
-    >>> import cardtable
-    >>> state = cardtable.load("krypkasino", players=4).new_state(seed=3)
-    >>> [move.text for move, _ in distinct_plays(SeatView(state, state.to_move))][1:3]
-    ['play 5S', 'play 7C take 2C 5H']
-    """
-    legal = RandomBot.legal_for(view)
-    obs = view.observation()
-    takes = {
-        t: tuple(parse_card(c) for c in k)
-        for t, k in zip(obs["legal_moves"], obs["takes"], strict=True)
-    }
-    plays: dict[tuple[int, tuple[int, ...]], tuple[Move, Option]] = {}
-    for move in legal:
-        taken = takes[move.text]
-        key = (move.cards[0], tuple(sorted(c // 4 for c in taken)))
-        known = plays.get(key)
-        if known is None or sum(_PTS[c] for c in taken) < sum(_PTS[c] for c in known[1][1]):
-            plays[key] = (move, (move.cards[0], taken))
-    return list(plays.values())
 
 
 def option_features(facts: Facts, options: list[Option]) -> npt.NDArray[np.float32]:
