@@ -35,6 +35,7 @@ from cardtable.engine import Move
 from cardtable.games.kloepper.bot import KloepperRulesBot
 from cardtable.games.kloepper.tables import (
     CALLABLE,
+    DECKS,
     KEY,
     KEY_NAMES,
     PACK,
@@ -93,10 +94,12 @@ _SIDES = ("queens", "alone", "opponents")
 _TOP = max(POWER)
 
 
-def card_features(obs: Mapping[str, Any], cards: list[int], rules: int) -> npt.NDArray[np.float32]:
+def card_features(
+    obs: Mapping[str, Any], cards: list[int], rules: int, pack: tuple[int, ...] = PACK
+) -> npt.NDArray[np.float32]:
     """One row of :data:`FEATURES` for each of ``cards`` (the seat's playable cards, in the
     trick-play phase), from the seat's observation; ``rules``: the index of the ``rules`` bot's
-    card.
+    card; ``pack``: the game's cards (the tiny deck's are fewer).
 
     >>> import cardtable
     >>> state = cardtable.load("kloepper", target=1).new_state(seed=3)
@@ -114,7 +117,7 @@ def card_features(obs: Mapping[str, Any], cards: list[int], rules: int) -> npt.N
     seen.update(c for _, c in trick)
     for done in obs["tricks"]:
         seen.update(parse_card(c) for c in done["cards"])
-    unseen = [c for c in PACK if c not in seen]
+    unseen = [c for c in pack if c not in seen]
     roles: list[str | None] = list(obs["roles"])
     mine = roles[seat]
 
@@ -224,5 +227,6 @@ class KloepperValuedBot:
         if len(plays) == 1:
             return base
         rules = next(k for k, m in enumerate(plays) if m.text == base.text)
-        rows = card_features(view.observation(), [m.cards[0] for m in plays], rules)
+        pack = DECKS[str(view.game.options["deck"])].pack
+        rows = card_features(view.observation(), [m.cards[0] for m in plays], rules, pack)
         return plays[self.net.pick(self.net.costs(rows), rules, self.margin)]
