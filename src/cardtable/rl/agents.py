@@ -87,7 +87,7 @@ def parse_agent(game: Game, agent: str) -> AgentSpec:
     Traceback (most recent call last):
     ...
     cardtable.errors.OptionError: unknown agent 'zz' for kloepper: an agent is a bot (bots: \
-ismcts, pimc, pimc-risk, random, rules; levels: beginner, easy, medium, hard, expert), a \
+ismcts, pimc, pimc-risk, random, rules, valued; levels: beginner, easy, medium, hard, expert), a \
 policy file (MaskablePPO, .zip) or a Python callable module:function
     """
     if not isinstance(agent, str) or not agent.strip():
