@@ -64,8 +64,8 @@ def play_out(
     """Play ``world`` on with the ``rules`` bot in every seat for ``packets`` deals of cards
     (or to the hand's end; ``horizon`` cards at most, unless it is 0); the penalty points
     ``seat``'s team gained, with the points left on the table at its share of the players when
-    the hand goes on. ``tally`` (a hint's): add
-    the play-out's reason counters for ``seat`` (:mod:`~cardtable.games.krypkasino.reasons`).
+    the hand goes on. ``tally`` (a hint's): add the play-out's reason counters for ``seat``
+    (:mod:`~cardtable.games.krypkasino.reasons`).
 
     >>> from cardtable.cards import parse_cards
     >>> hands = [parse_cards("7C"), parse_cards("7D")]
