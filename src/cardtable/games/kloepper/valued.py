@@ -45,6 +45,7 @@ from cardtable.games.kloepper.tables import (
     QS,
     SEATS,
     TRUMP,
+    trick_winner,
 )
 from cardtable.option_net import shipped_net
 from cardtable.random_bot import RandomBot, number_setting
@@ -134,10 +135,10 @@ def card_features(
 
     led = KEY[trick[0][1]] if trick else -1
     best_power, best_seat = -1, -1
-    for s, c in trick:
-        p = POWER[c] if KEY[c] in (led, TRUMP) else 0
-        if p > best_power:
-            best_power, best_seat = p, s
+    if trick:
+        played = [c for _, c in trick]
+        best_seat = trick_winner(played, trick[0][0])
+        best_power = POWER[played[(best_seat - trick[0][0]) % SEATS]]
     points = sum(POINTS[c] for _, c in trick)
     last = len(trick) == 3
     winner_side = side(best_seat) if trick else 0
