@@ -1,10 +1,10 @@
 """Fit the Kloepper ``valued`` bot's network to oracle values of cards.
 
 ``python bench/kloepper_fit.py FILE [FILE ...] [--epochs E] [--hidden H] [--seed S]
-[--out PATH]`` reads the values that ``bench/kloepper_values.py`` wrote, replays each deal
-with the same ``rules`` bots to see every valued card choice from the mover's seat (the rules
-bot's own card marked; a choice where it knocks instead is left out), computes each card's
-features (:func:`cardtable.games.kloepper.valued.card_features`) and fits the network to each
+[--out PATH] [--jobs J]`` reads the values that ``bench/kloepper_values.py`` wrote, replays
+each deal with the same ``rules`` bots to see every valued card choice from the mover's seat
+(the rules bot's own card marked; a choice where it knocks instead is left out), computes each
+card's features (:func:`cardtable.games.kloepper.valued.card_features`) and fits the network to each
 card's value with the sign turned (a cost) by ``bench/option_fit.py``, which prints the
 held-out regrets and writes the weights (default: the game's shipped ``data/valued.npz``).
 Needs ``cardtable[train]`` (torch).

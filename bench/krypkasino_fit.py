@@ -1,7 +1,7 @@
 """Fit the Krypkasino ``valued`` bot's network to oracle values of plays.
 
 ``python bench/krypkasino_fit.py FILE [FILE ...] [--epochs E] [--hidden H] [--seed S]
-[--out PATH]`` reads the values that ``bench/krypkasino_values.py`` wrote, replays each
+[--out PATH] [--jobs J]`` reads the values that ``bench/krypkasino_values.py`` wrote, replays each
 hand with the same ``rules`` bots to see every valued decision from the mover's seat, computes
 each play's features (:func:`cardtable.games.krypkasino.valued.option_features`) and fits a
 small network (torch, CPU; two hidden layers of H) to each play's value less the mean of its

@@ -65,9 +65,13 @@ def fit(
     epochs: int,
     hidden: int,
     seed: int,
+    margins: Sequence[float] = MARGINS,
+    unit: float = 1.0,
 ) -> dict[str, Any]:
     """Fit the network to ``hands`` (games of decisions), print its held-out regrets against
-    the ``rules`` bot's, write the weights to ``path`` and return their ``meta``."""
+    the ``rules`` bot's, write the weights to ``path`` and return their ``meta``. The margin
+    is chosen among ``margins``; the network learns the costs divided by ``unit`` (a game whose
+    costs run to hundreds of points learns them in hundreds) and is written to give them whole."""
     import torch  # only the fit needs it (cardtable[train]); the values do not
 
     torch.set_num_threads(1)  # the same weights from the same values, run after run
@@ -98,7 +102,7 @@ def fit(
     )
     group_of = torch.tensor(np.concatenate([np.full(len(g), i) for i, g in enumerate(groups)]))
     xt = torch.tensor((x - mean) / scale)
-    yt = torch.tensor(y)
+    yt = torch.tensor(y / unit)
     opt = torch.optim.AdamW(net.parameters(), lr=1e-3, weight_decay=1e-4)
 
     def scores_of(name: str) -> np.ndarray:
@@ -143,8 +147,13 @@ def fit(
             )
     assert best_state is not None
     net.load_state_dict(best_state)
-    margin = min(MARGINS, key=lambda m: regret("valid", m).mean())
-    for m in MARGINS:
+    if unit != 1.0:  # the last layer gives the costs whole: scaled back, exactly linear
+        last = [m for m in net if isinstance(m, torch.nn.Linear)][-1]
+        with torch.no_grad():
+            last.weight.mul_(unit)
+            last.bias.mul_(unit)
+    margin = min(margins, key=lambda m: regret("valid", m).mean())
+    for m in margins:
         print(f"margin {m}: validation {interval(regret('valid', m))}")
     vx, _, _, vgroups = data["test"]
     agree = np.mean(
@@ -222,21 +231,26 @@ def fit_main(
     shipped: Path,
     epochs: int = 15,
     hidden: int = 32,
+    margins: Sequence[float] = MARGINS,
+    unit: float = 1.0,
 ) -> None:
     """The fit scripts' command line: ``FILE [FILE ...] [--epochs E] [--hidden H] [--seed S]
-    [--out PATH]``; each line of the files (a game) is read into decisions by ``read``, and
-    the network fitted to them (column ``anchor`` marks the ``rules`` bot's option)."""
+    [--out PATH] [--jobs J]``; each line of the files (a game) is read into decisions by
+    ``read`` (in J processes), and the network fitted to them (column ``anchor`` marks the
+    ``rules`` bot's option)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("files", nargs="+")
     parser.add_argument("--epochs", type=int, default=epochs)
     parser.add_argument("--hidden", type=int, default=hidden)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=str(shipped))
+    parser.add_argument("--jobs", type=int, default=2, help="processes replaying the games")
     args = parser.parse_args()
     start = time.perf_counter()
     lines = [line for f in args.files for line in Path(f).read_text().splitlines()]
-    games = [read(line) for line in lines]
+    with ProcessPoolExecutor(args.jobs) as pool:  # in order: the same fit, however many jobs
+        games = list(pool.map(read, lines, chunksize=16))
     count = sum(map(len, games))
     print(f"{count} decisions of {len(games)} games read, {time.perf_counter() - start:.0f} s")
     column = list(features).index(anchor)
-    fit(games, features, column, args.out, args.epochs, args.hidden, args.seed)
+    fit(games, features, column, args.out, args.epochs, args.hidden, args.seed, margins, unit)

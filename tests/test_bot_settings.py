@@ -42,6 +42,7 @@ OWN: dict[tuple[str, str], tuple[str, ...]] = {
         "horizon",
     ),
     ("krypkasino", "valued"): ("margin",),
+    ("calypso", "valued"): ("margin",),
     ("kloepper", "valued"): ("margin",),
     ("kloepper", "pimc-risk"): ("worlds", "decide", "risk", "noise"),
     ("cribbage", "pegger"): (

@@ -13,7 +13,7 @@ from calypso_deals import new, twin_for
 from cardtable.bots import choose_for, make_bot
 from cardtable.errors import OptionError
 from cardtable.games.calypso import CalypsoState
-from cardtable.games.calypso.bot import _Table
+from cardtable.games.calypso.bot import RulesTable
 from cardtable.games.calypso.expert import CalypsoSearchBot
 from cardtable.games.calypso.horizon import FUTURE, value_at_end_of_deal
 from cardtable.games.calypso.moves import PLAY
@@ -65,7 +65,7 @@ def test_the_rules_policy_scores_every_card_as_the_rules_bot(rule: str) -> None:
     checked = 0
     while not state.is_over:
         seat = state.turn
-        table = _Table(SeatView(state, seat).observation())
+        table = RulesTable(SeatView(state, seat).observation())
         sim = Sim.of(state)
         scorer = _Scorer(sim)
         for face in sim.legal():

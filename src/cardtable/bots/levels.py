@@ -125,7 +125,7 @@ def bot_names(game: str) -> list[str]:
     has search hooks).
 
     >>> bot_names("calypso")
-    ['ismcts', 'pimc', 'random', 'rules', 'search']
+    ['ismcts', 'pimc', 'random', 'rules', 'search', 'valued']
     """
     return sorted(_factories(game))
 

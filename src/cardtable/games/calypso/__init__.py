@@ -25,6 +25,7 @@ from cardtable.games.calypso.tricks import (
     trick_winner,
 )
 from cardtable.games.calypso.twin import calypso_twin
+from cardtable.games.calypso.valued import CalypsoValuedBot
 from cardtable.games.calypso.vocabulary import vocabulary
 from cardtable.random_bot import may_blunder
 from cardtable.registry import register
@@ -44,7 +45,11 @@ __all__ = [
 
 register(
     CalypsoGame,
-    bots={"rules": may_blunder(CalypsoRulesBot), "search": CalypsoSearchBot},
+    bots={
+        "rules": may_blunder(CalypsoRulesBot),
+        "search": CalypsoSearchBot,
+        "valued": CalypsoValuedBot,
+    },
     levels=LEVELS,
     search=SEARCH,
     codec=CalypsoCodec,

@@ -42,7 +42,7 @@ from cardtable.games.calypso.tricks import (
 )
 from cardtable.seat_view import SeatView
 
-__all__ = ["CalypsoRulesBot", "card_worth"]
+__all__ = ["CalypsoRulesBot", "RulesTable", "card_worth"]
 
 NEEDED = 40.0  # a card its side's calypso lacks: 20 on the calypso and a share of its bonus
 PILE = 10.0  # any other card: a trick-pile card
@@ -83,8 +83,11 @@ class CalypsoRulesBot:
         legal = view.legal_moves()
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
-        table = _Table(obs)
+        return self.pick(RulesTable(view.observation()), legal)
+
+    def pick(self, table: RulesTable, legal: list[Move]) -> Move:
+        """The best of ``legal`` (several) by ``table``'s values; ties drawn by the bot's
+        generator."""
         best: list[Move] = []
         best_value = float("-inf")
         for move in legal:
@@ -96,8 +99,17 @@ class CalypsoRulesBot:
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
 
-class _Table:
-    """What the bot reads off an observation once per decision."""
+class RulesTable:
+    """What the bot reads off an observation once per decision, and its value of each card.
+
+    >>> import cardtable
+    >>> from cardtable.seat_view import SeatView
+    >>> state = cardtable.load("calypso").new_state(seed=1)
+    >>> table = RulesTable(SeatView(state, 0).observation())
+    >>> chance, cards, winner = table.chance(table.hand[0])
+    >>> chance <= 1.0, cards == [table.hand[0]], winner
+    (True, True, 0)
+    """
 
     def __init__(self, obs: Mapping[str, Any]) -> None:
         self.seat: int = obs["seat"]
@@ -138,7 +150,9 @@ class _Table:
             total += value
         return total
 
-    def value(self, card: int) -> float:
+    def chance(self, card: int) -> tuple[float, list[int], int]:
+        """If the bot plays ``card``: the chance its side takes the trick, the trick's cards
+        so far with it, and the seat winning it now."""
         cards = [*self.trick_cards, card]
         seats = [*self.trick_seats, self.seat]
         index, _ = trick_winner(cards, seats, self.trumps, self.rule)
@@ -159,8 +173,15 @@ class _Table:
                 p_ours = 0.0
                 if partner in later:
                     p_ours = self.beat_chance(partner, cards, seats, index)
+        return p_ours, cards, winner
+
+    def value(self, card: int) -> float:
+        """The bot's value of playing ``card``: the expected swing of the trick (see the
+        module)."""
+        p_ours, cards, _ = self.chance(card)
+        later = 4 - len(cards)
         # The cards still to come are unknown; each is worth about a pile card to its taker.
-        extra = PILE * len(later)
+        extra = PILE * later
         gain = self.worth(cards, self.ours) + extra
         loss = self.worth(cards, self.theirs) + extra
         value = p_ours * gain - (1.0 - p_ours) * loss

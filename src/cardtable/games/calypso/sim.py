@@ -270,7 +270,7 @@ class Sim:
 
 
 class _Scorer:
-    """The rules bot's value of each card for the seat to move (``bot._Table`` on ints): what
+    """The rules bot's value of each card for the seat to move (``bot.RulesTable`` on ints): what
     the trick on the table is worth to each side is summed once, then each card is added."""
 
     __slots__ = (
