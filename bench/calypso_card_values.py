@@ -23,8 +23,7 @@ from cardtable.bot_protocol import Bot
 from cardtable.bots.levels import make_bot
 from cardtable.games.calypso.horizon import value_at_end_of_deal
 from cardtable.games.calypso.sim import Sim
-from cardtable.seat_view import SeatView
-from option_fit import values_main
+from option_fit import replay, values_main
 
 #: The share of a play-out's cards played at random (the expert's ``noise``).
 NOISE = 0.1
@@ -58,10 +57,7 @@ def round_values(seed: int, rollouts: int) -> dict[str, Any]:
     state = cardtable.load("calypso").new_state(seed=seed)
     bots = players(seed)
     decisions: list[list[Any]] = []
-    ply = 0
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
+    for ply, _, _ in replay(state, bots):
         legal = state.legal_moves()
         if len(legal) > 1:
             base = Sim.of(state)
@@ -73,8 +69,6 @@ def round_values(seed: int, rollouts: int) -> dict[str, Any]:
                     total += margin_at_end(base, move.cards[0] % 52, draw)
                 value[move.text] = round(total / rollouts, 2)
             decisions.append([ply, value])
-        state.apply(bots[seat].choose(SeatView(state, seat)))
-        ply += 1
     return {"seed": seed, "decisions": decisions}
 
 

@@ -21,8 +21,7 @@ import cardtable
 from calypso_card_values import players
 from cardtable.games.calypso.bot import RulesTable
 from cardtable.games.calypso.valued import FEATURES, card_features
-from cardtable.seat_view import SeatView
-from option_fit import Decision, fit_main
+from option_fit import Decision, fit_main, replay
 
 #: The margins tried, in points of the side's margin at the deal's end.
 MARGINS = (0.0, 1.0, 2.0, 5.0, 10.0, 20.0, 40.0)
@@ -37,12 +36,7 @@ def round_rows(line: str) -> list[Decision]:
     state = cardtable.load("calypso").new_state(seed=seed)
     bots = players(seed)
     out: list[Decision] = []
-    ply = 0
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        view = SeatView(state, seat)
-        move = bots[seat].choose(view)
+    for ply, view, move in replay(state, bots):
         values = wanted.get(ply)
         if values is not None:
             legal = state.legal_moves()
@@ -50,8 +44,6 @@ def round_rows(line: str) -> list[Decision]:
             cards = [m.cards[0] for m in legal]
             rows = card_features(obs, RulesTable(obs), cards, legal.index(move))
             out.append((rows, -np.array([values[m.text] for m in legal], np.float32)))
-        state.apply(move)
-        ply += 1
     return out
 
 

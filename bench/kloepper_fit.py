@@ -19,9 +19,8 @@ import numpy as np
 
 import cardtable
 from cardtable.games.kloepper.valued import FEATURES, card_features
-from cardtable.seat_view import SeatView
 from kloepper_values import players
-from option_fit import Decision, fit_main
+from option_fit import Decision, fit_main, replay
 
 SHIPPED = Path(__file__).parent.parent / "src/cardtable/games/kloepper/data/valued.npz"
 
@@ -34,20 +33,13 @@ def deal_rows(line: str) -> list[Decision]:
     state = cardtable.load("kloepper", target=1).new_state(seed=seed)
     bots = players(seed)
     out: list[Decision] = []
-    ply = 0
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        view = SeatView(state, seat)
-        move = bots[seat].choose(view)
+    for ply, view, move in replay(state, bots):
         values = wanted.get(ply)
         if values is not None and move.verb == "play":
             plays = [m for m in state.legal_moves() if m.verb == "play"]
             rules = plays.index(move)
             rows = card_features(view.observation(), [m.cards[0] for m in plays], rules)
             out.append((rows, -np.array([values[m.text] for m in plays], np.float32)))
-        state.apply(move)
-        ply += 1
     return out
 
 

@@ -19,8 +19,7 @@ import cardtable
 from cardtable.bot_protocol import Bot
 from cardtable.bots.levels import make_bot
 from cardtable.games.kloepper.playout import LeanRules, play_out
-from cardtable.seat_view import SeatView
-from option_fit import values_main
+from option_fit import replay, values_main
 
 
 def players(seed: int) -> list[Bot]:
@@ -33,10 +32,8 @@ def deal_values(seed: int, rollouts: int) -> dict[str, Any]:
     state = cardtable.load("kloepper", target=1).new_state(seed=seed)
     bots = players(seed)
     decisions: list[list[Any]] = []
-    ply = 0
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
+    for ply, view, _ in replay(state, bots):
+        seat = view.seat
         plays = [m for m in state.legal_moves() if m.verb == "play"]
         if len(plays) > 1:
             value: dict[str, float] = {}
@@ -49,8 +46,6 @@ def deal_values(seed: int, rollouts: int) -> dict[str, Any]:
                     total += world.points[seat] - before
                 value[move.text] = round(total / rollouts, 4)
             decisions.append([ply, value])
-        state.apply(bots[seat].choose(SeatView(state, seat)))
-        ply += 1
     return {"seed": seed, "decisions": decisions}
 
 

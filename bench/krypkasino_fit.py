@@ -24,9 +24,8 @@ import cardtable
 from cardtable.games.krypkasino.belief import distinct_plays, read
 from cardtable.games.krypkasino.game import KrypkasinoState
 from cardtable.games.krypkasino.valued import FEATURES, option_features
-from cardtable.seat_view import SeatView
 from krypkasino_values import play_key, players
-from option_fit import Decision, fit_main
+from option_fit import Decision, fit_main, replay
 
 SHIPPED = Path(__file__).parent.parent / "src/cardtable/games/krypkasino/data/valued.npz"
 
@@ -40,10 +39,7 @@ def hand_rows(line: str) -> list[Decision]:
     assert isinstance(state, KrypkasinoState)
     bots = players(seed)
     out = []
-    ply = 0
-    while not state.is_over:
-        seat = state.turn
-        view = SeatView(state, seat)
+    for ply, view, _ in replay(state, bots):
         values = wanted.get(ply)
         if values is not None:
             plays = distinct_plays(view)
@@ -51,8 +47,6 @@ def hand_rows(line: str) -> list[Decision]:
             if len(plays) > 1 and all(k in values for k in keys):
                 rows = option_features(read(view), [o for _, o in plays])
                 out.append((rows, np.array([values[k] for k in keys], np.float32)))
-        state.apply(bots[seat].choose(view))
-        ply += 1
     return out
 
 

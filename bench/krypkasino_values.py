@@ -23,8 +23,7 @@ from cardtable.games.krypkasino.captures import POINTS
 from cardtable.games.krypkasino.expert import play_out
 from cardtable.games.krypkasino.game import KrypkasinoState
 from cardtable.games.krypkasino.lean import open_lean
-from cardtable.seat_view import SeatView
-from option_fit import values_main
+from option_fit import replay, values_main
 
 
 def players(seed: int) -> list[Bot]:
@@ -49,9 +48,8 @@ def hand_values(seed: int, rollouts: int) -> dict[str, object]:
     assert isinstance(state, KrypkasinoState)
     bots = players(seed)
     decisions: list[list[object]] = []
-    ply = 0
-    while not state.is_over:
-        seat = state.turn
+    for ply, view, _ in replay(state, bots):
+        seat = view.seat
         # Of the moves taking the same ranks, the one taking the fewest points (the bots'
         # distinct plays).
         plays: dict[str, Move] = {}
@@ -72,8 +70,6 @@ def hand_values(seed: int, rollouts: int) -> dict[str, object]:
                     total += play_out(world, seat, 3, random.Random(seed * 1000 + r), 0.1)
                 value[k] = round(total / rollouts, 4)
             decisions.append([ply, value])
-        state.apply(bots[seat].choose(SeatView(state, seat)))
-        ply += 1
     return {"seed": seed, "decisions": decisions}
 
 

@@ -1,6 +1,7 @@
 """Oracle values of a decision's options and a network fitted to them: what the games'
-``*_values.py`` and ``*_fit.py`` scripts share (each plays and reads its own game; this writes
-the values, parses the fit's command line, fits and writes the weights).
+``*_values.py`` and ``*_fit.py`` scripts share (each values and describes its own game's
+options; this replays the games, writes the values, parses the command lines, fits and writes
+the weights).
 
 A decision is (features, costs): one row of features per option and each option's cost
 (lower better). The network (two hidden layers, ReLU) is fitted to each option's cost less the
@@ -17,7 +18,7 @@ import argparse
 import json
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from itertools import pairwise
@@ -26,10 +27,29 @@ from typing import Any
 
 import numpy as np
 
+from cardtable.bot_protocol import Bot
+from cardtable.engine import Move, State
+from cardtable.seat_view import SeatView
+
 #: One decision: a row of features per option, and the options' costs.
 Decision = tuple[np.ndarray, np.ndarray]
 #: The margins tried (in the costs' units).
 MARGINS = (0.0, 0.1, 0.2, 0.3, 0.5, 0.75, 1.0)
+
+
+def replay(state: State, bots: Sequence[Bot]) -> Iterator[tuple[int, SeatView, Move]]:
+    """Play ``state`` to its end by ``bots`` (one a seat), yielding before each move its ply,
+    the mover's view and the move its bot chose; the move is made when the caller resumes (so
+    the values script and the fit script, replaying a game, see the same decisions)."""
+    ply = 0
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        view = SeatView(state, seat)
+        move = bots[seat].choose(view)
+        yield ply, view, move
+        state.apply(move)
+        ply += 1
 
 
 def regret_of(choice: np.ndarray, groups: list[np.ndarray], y: np.ndarray) -> np.ndarray:
