@@ -179,6 +179,11 @@ class RulesTable:
         """The bot's value of playing ``card``: the expected swing of the trick (see the
         module)."""
         p_ours, cards, _ = self.chance(card)
+        return self.swing(card, p_ours, cards)
+
+    def swing(self, card: int, p_ours: float, cards: Sequence[int]) -> float:
+        """:meth:`value` from what :meth:`chance` said of ``card`` (the chance and the
+        trick's cards with it), for a caller that asked it already."""
         later = 4 - len(cards)
         # The cards still to come are unknown; each is worth about a pile card to its taker.
         extra = PILE * later

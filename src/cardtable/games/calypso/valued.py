@@ -111,12 +111,17 @@ def card_features(
     progress = [13 - lacks[s].bit_count() for s in range(4)]
     unseen = table.unseen
     hand = table.hand
+    held = [0, 0, 0, 0]  # by suit
+    unseen_in = [0, 0, 0, 0]
+    for h in hand:
+        held[h & 3] += 1
+    for f, count in enumerate(unseen):
+        unseen_in[f & 3] += count
     rows = np.zeros((len(cards), len(FEATURES)), np.float32)
     for k, card in enumerate(cards):
         suit = card & 3
         bit = 1 << (VALUE[card] - 2)
         chance, taken, winner = table.chance(card)
-        kept_own = sum(1 for h in hand if h & 3 == trumps[seat]) - (suit == trumps[seat])
         rows[k] = (
             0.0 if trick else 1.0,
             len(trick),
@@ -137,14 +142,14 @@ def card_features(
             suit == trumps[seat] and bool(lacks[seat] & bit),
             suit == trumps[partner] and bool(lacks[partner] & bit),
             card_worth(card, table.theirs, trumps, lacks) == NEEDED,
-            table.value(card),
+            table.swing(card, chance, taken),
             k == rules,
             len(cards),
             unseen[card],
-            sum(unseen[f] for f in range(suit, 52, 4)),
+            unseen_in[suit],
             sum(unseen[f] for f in range(suit, 52, 4) if VALUE[f] > VALUE[card]),
-            sum(1 for h in hand if h & 3 == suit),
-            kept_own,
+            held[suit],
+            held[trumps[seat]] - (suit == trumps[seat]),
             progress[seat],
             progress[partner],
             max(progress[(seat + 1) % 4], progress[(seat + 3) % 4]),
