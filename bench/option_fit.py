@@ -167,11 +167,11 @@ def fit(
             )
     assert best_state is not None
     net.load_state_dict(best_state)
-    if unit != 1.0:  # the last layer gives the costs whole: scaled back, exactly linear
-        last = [m for m in net if isinstance(m, torch.nn.Linear)][-1]
-        with torch.no_grad():
-            last.weight.mul_(unit)
-            last.bias.mul_(unit)
+    # The last layer gives the costs whole: scaled back, exactly linear (by 1, unchanged).
+    last = [m for m in net if isinstance(m, torch.nn.Linear)][-1]
+    with torch.no_grad():
+        last.weight.mul_(unit)
+        last.bias.mul_(unit)
     margin = min(margins, key=lambda m: regret("valid", m).mean())
     for m in margins:
         print(f"margin {m}: validation {interval(regret('valid', m))}")
